@@ -1,0 +1,12 @@
+"""Solitaire Tutor: five patience games, a rules engine and a tutor.
+
+The headless API (SPEC section 2); importing it never imports tkinter or PIL.
+"""
+
+from .cards import Card, DeckError
+from .engine import Game
+from .moves import IllegalMove, Move
+from .registry import GAME_IDS, new_game
+
+__all__ = ["GAME_IDS", "Card", "DeckError", "Game", "IllegalMove", "Move", "new_game"]
+__version__ = "0.1.0"

@@ -1,0 +1,285 @@
+"""The game object every patience shares (SPEC section 2).
+
+A game module subclasses `Game` and writes each rule once, in `_check`,
+which says why a move is not allowed (or None).  `legal_moves` is simply
+every candidate move that `_check` lets through, so the list of legal
+moves and the moves `play` accepts can never disagree.
+
+A position is a tuple of tuples of immutable cards plus a few plain values
+(`extra_state`), so undo is a stack of positions, shared between copies of
+a game (a persistent linked list) so that a replay can keep one per step.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .cards import Card, check_deck, deck_text
+from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
+
+SAVE_FORMAT = "solitaire-tk-game"
+SAVE_VERSION = 1
+
+Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoStep:
+    """The position before a move, and the sentence that described the move."""
+
+    position: Position
+    label: str
+    below: UndoStep | None
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """Everything needed to rebuild a game at one step of its log."""
+
+    position: Position
+    undo: UndoStep | None
+    log_length: int
+    elapsed: float
+
+
+class Game:
+    """One patience in play.  Subclasses set the class attributes and hooks."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    variants: ClassVar[tuple[str, ...]] = ("standard",)
+    decks: ClassVar[int] = 1
+    option_defaults: ClassVar[Mapping[str, bool]] = MappingProxyType({})
+    actions: ClassVar[frozenset[str]]
+    pile_ids: ClassVar[tuple[str, ...]]
+    # Attribute names (plain immutable values) that belong to the position.
+    extra_state: ClassVar[tuple[str, ...]] = ()
+    # How many moves back undo reaches; None is unlimited.
+    undo_limit: ClassVar[int | None] = None
+
+    def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
+                 seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 player: str = "", started: str | None = None) -> None:
+        variant = self.variants[0] if variant is None else variant
+        if variant not in self.variants:
+            choices = ", ".join(self.variants)
+            raise ValueError(f"{self.title} has no variant '{variant}' (choose {choices}).")
+        self.variant = variant
+        self.options: dict[str, bool] = dict(self.option_defaults)
+        for key, value in (options or {}).items():
+            if key not in self.option_defaults:
+                raise ValueError(f"{self.title} has no option '{key}'.")
+            if not isinstance(value, bool):
+                raise ValueError(f"The option '{key}' must be true or false.")
+            self.options[key] = value
+        check_deck(deck, self.decks)
+        self._deck = tuple(card.turned(True) for card in deck)
+        self.deck: tuple[str, ...] = tuple(card.code for card in deck)
+        self.seed = seed
+        self.player = player
+        self.started = started or datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        self.log: list[JsonDict] = []
+        self._undo: UndoStep | None = None
+        self._elapsed_before = 0.0
+        self._clock_from = time.monotonic()
+        self._piles: dict[str, list[Card]] = {pid: [] for pid in self.pile_ids}
+        self._deal(list(self._deck))
+
+    # -- hooks for each game ---------------------------------------------
+    def _deal(self, deck: list[Card]) -> None:
+        raise NotImplementedError
+
+    def _candidates(self) -> Iterable[Move]:
+        """Every move worth asking `_check` about (a superset of the legal ones)."""
+        raise NotImplementedError
+
+    def _check(self, move: Move) -> str | None:
+        """Why `move` breaks a rule, in a pupil's words; None if it is legal."""
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def _normalize(self, move: Move) -> Move:
+        """The one spelling of a move that the log records (pairs in order...)."""
+        return move
+
+    def _clears_undo(self, move: Move) -> bool:
+        """True for a move that undo may never reach back past."""
+        return False
+
+    def describe(self, move: Move | Mapping[str, Any]) -> str:
+        raise NotImplementedError
+
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def score(self) -> int:
+        raise NotImplementedError
+
+    def _loss_reason(self) -> str | None:
+        """Why nothing more can be done, or None while the game goes on."""
+        return None if self.legal_moves() else "No move is left."
+
+    # -- the public API ----------------------------------------------------
+    @property
+    def piles(self) -> Mapping[str, Sequence[Card]]:
+        return MappingProxyType(self._piles)
+
+    def legal_moves(self, src: str | None = None) -> list[Move]:
+        """All legal moves now; with `src`, only those taking cards from it."""
+        return [move for move in self._candidates()
+                if (src is None or move.src == src) and self._check(move) is None]
+
+    def why_illegal(self, move: Move | Mapping[str, Any]) -> str | None:
+        """The reason `move` is not allowed now, or None if it is legal."""
+        try:
+            checked = self._normalize(as_move(move))
+        except MoveFormatError as error:
+            return str(error)
+        return self._check_shape(checked) or self._check(checked)
+
+    def is_legal(self, move: Move | Mapping[str, Any]) -> bool:
+        return self.why_illegal(move) is None
+
+    def play(self, move: Move | Mapping[str, Any]) -> Move:
+        """Make a legal move and log it; raise `IllegalMove` with the reason if not."""
+        try:
+            checked = self._normalize(as_move(move))
+        except MoveFormatError as error:
+            raise IllegalMove(str(error)) from None
+        reason = self._check_shape(checked) or self._check(checked)
+        if reason is not None:
+            raise IllegalMove(reason, checked)
+        label = self.describe(checked)
+        before = self.position()
+        self._apply(checked)
+        if self._clears_undo(checked):
+            self._undo = None
+        else:
+            self._push_undo(before, label)
+        self.log.append({**checked.to_json(), "t": self.elapsed()})
+        return checked
+
+    def can_undo(self) -> bool:
+        return self._undo is not None
+
+    def undo_label(self) -> str | None:
+        """The sentence for the move that undo would take back."""
+        return self._undo.label if self._undo else None
+
+    def undo(self) -> str:
+        """Take back the last move (within this game's undo rule); it is logged."""
+        step = self._undo
+        if step is None:
+            raise IllegalMove(self._no_undo_reason())
+        self._restore(step.position)
+        self._undo = step.below
+        self.log.append({"action": "undo", "t": self.elapsed()})
+        return step.label
+
+    def _no_undo_reason(self) -> str:
+        if not self.log or all(entry["action"] == "undo" for entry in self.log):
+            return "There is no move to take back yet."
+        if self.undo_limit is not None:
+            return f"You can only take back your last {self.undo_limit} moves."
+        return "There is no move left to take back."
+
+    def is_over(self) -> bool:
+        return self.is_won() or self._loss_reason() is not None
+
+    def outcome(self) -> str:
+        """One sentence on how the game stands: won, lost and why, or going on."""
+        if self.is_won():
+            return "You won! Every card is where it belongs."
+        reason = self._loss_reason()
+        if reason is None:
+            return "The game is still going."
+        return f"Game over: {reason}"
+
+    def position(self) -> Position:
+        """The whole position as a hashable value (cards of every pile, and flags)."""
+        piles = tuple(tuple(self._piles[pid]) for pid in self.pile_ids)
+        return piles, tuple(getattr(self, name) for name in self.extra_state)
+
+    def elapsed(self) -> float:
+        return round(self._elapsed_before + time.monotonic() - self._clock_from, 1)
+
+    def to_json(self) -> JsonDict:
+        """The saved-game record of SPEC section 4."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deck": deck_text(self._deck),
+            "player": self.player,
+            "started": self.started,
+            "log": [dict(entry) for entry in self.log],
+            "result": {"over": self.is_over(), "won": self.is_won(), "score": self.score()},
+        }
+
+    def checkpoint(self) -> Checkpoint:
+        return Checkpoint(self.position(), self._undo, len(self.log), self.elapsed())
+
+    def restore_checkpoint(self, point: Checkpoint, log: Sequence[JsonDict]) -> None:
+        """Put the game back at `point`; `log` is the log up to that point."""
+        self._restore(point.position)
+        self._undo = point.undo
+        self.log = [dict(entry) for entry in log[:point.log_length]]
+        self._elapsed_before = point.elapsed
+        self._clock_from = time.monotonic()
+
+    def copy(self) -> Game:
+        """An independent game in the same position, with the same history."""
+        twin = type(self)(self._deck, variant=self.variant, seed=self.seed,
+                          options=self.options, player=self.player, started=self.started)
+        twin.restore_checkpoint(self.checkpoint(), self.log)
+        return twin
+
+    # -- helpers for the games --------------------------------------------
+    def top(self, pile_id: str) -> Card | None:
+        pile = self._piles[pile_id]
+        return pile[-1] if pile else None
+
+    def _check_shape(self, move: Move) -> str | None:
+        if move.action not in self.actions:
+            return f"There is no '{move.action}' move in {self.title}."
+        for pid in (move.src, move.dst, *(move.piles or ())):
+            if pid is not None and pid not in self._piles:
+                return f"{self.title} has no place called '{pid}'."
+        return None
+
+    def _restore(self, position: Position) -> None:
+        piles, extras = position
+        for pid, cards in zip(self.pile_ids, piles):
+            self._piles[pid] = list(cards)
+        for name, value in zip(self.extra_state, extras):
+            setattr(self, name, value)
+
+    def _push_undo(self, before: Position, label: str) -> None:
+        depth = self._undo.depth + 1 if self._undo else 1
+        self._undo = UndoStep(before, label, self._undo, depth)
+        if self.undo_limit is not None and depth > self.undo_limit:
+            self._undo = _keep_top(self._undo, self.undo_limit)
+
+
+def _keep_top(step: UndoStep, keep: int) -> UndoStep:
+    """The newest `keep` steps of an undo stack, the older ones dropped."""
+    newest: list[UndoStep] = []
+    node: UndoStep | None = step
+    while node is not None and len(newest) < keep:
+        newest.append(node)
+        node = node.below
+    below: UndoStep | None = None
+    for depth, old in enumerate(reversed(newest), start=1):
+        below = UndoStep(old.position, old.label, below, depth)
+    assert below is not None
+    return below

@@ -1,0 +1,1 @@
+"""One module per patience; each holds every rule of its game."""

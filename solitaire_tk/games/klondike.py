@@ -1,0 +1,265 @@
+"""Klondike: build four home stacks from Ace to King (SPEC 3, Klondike).
+
+Variants: `draw1` turns one card and allows two recycles, `draw3` turns
+three with unlimited recycles, `draw1-single` turns one and never recycles.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card
+from ..engine import Game
+from ..moves import Move, as_move
+from ..wording import a_rank, cards_phrase, pile_number, plural, sentence
+
+TABLEAUS = tuple(f"tableau{n}" for n in range(1, 8))
+FOUNDATIONS = tuple(f"foundation{n}" for n in range(1, 5))
+# How many times the waste may be turned back into the deck; None: no limit.
+RECYCLES = {"draw1": 2, "draw3": None, "draw1-single": 0}
+
+
+class Klondike(Game):
+    game_id = "klondike"
+    title = "Klondike"
+    variants = ("draw1", "draw3", "draw1-single")
+    actions = frozenset({"move", "flip", "recycle"})
+    pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
+    extra_state = ("recycles",)
+
+    recycles = 0  # how many times the waste has been turned back
+
+    # -- dealing -----------------------------------------------------------
+    def _deal(self, deck: list[Card]) -> None:
+        cards = iter(deck)
+        for row in range(7):
+            for column in range(row, 7):
+                self._piles[TABLEAUS[column]].append(next(cards).turned(False))
+        for pid in TABLEAUS:
+            self._piles[pid][-1] = self._piles[pid][-1].turned(True)
+        self._piles["stock"] = [card.turned(False) for card in reversed(list(cards))]
+        self.recycles = 0
+
+    @property
+    def draw_count(self) -> int:
+        return 3 if self.variant == "draw3" else 1
+
+    @property
+    def recycles_left(self) -> int | None:
+        """Recycles still allowed, or None when there is no limit."""
+        limit = RECYCLES[self.variant]
+        return None if limit is None else limit - self.recycles
+
+    # -- the rules ------------------------------------------------------------
+    def _candidates(self) -> Iterable[Move]:
+        yield Move("flip")
+        yield Move("recycle")
+        for dst in (*FOUNDATIONS, *TABLEAUS):
+            yield Move("move", "waste", dst)
+        for src in TABLEAUS:
+            pile = self._piles[src]
+            face_up = sum(1 for card in pile if card.face_up)
+            for dst in FOUNDATIONS:
+                yield Move("move", src, dst)
+            for dst in TABLEAUS:
+                if dst != src:
+                    for count in range(1, face_up + 1):
+                        yield Move("move", src, dst, count)
+
+    def _check(self, move: Move) -> str | None:
+        if move.action == "flip":
+            return self._check_flip()
+        if move.action == "recycle":
+            return self._check_recycle()
+        return self._check_move(move)
+
+    def _check_flip(self) -> str | None:
+        if self._piles["stock"]:
+            return None
+        if self._check_recycle() is None:
+            return "The deck is empty. Click it to turn the waste pile over and go through it again."
+        if self._piles["waste"]:
+            return "The deck is empty, and in this game it can't be made again."
+        return "The deck is empty."
+
+    def _check_recycle(self) -> str | None:
+        if self._piles["stock"]:
+            return "The deck still has cards: turn them over before you go through it again."
+        if not self._piles["waste"]:
+            return "The waste pile is empty, so there is nothing to turn back into the deck."
+        left = self.recycles_left
+        if left is not None and left <= 0:
+            if self.variant == "draw1-single":
+                return "In this game you go through the deck only once."
+            return "You have already gone through the deck three times, which is all this game allows."
+        return None
+
+    def _check_move(self, move: Move) -> str | None:
+        src, dst = move.src, move.dst
+        if src is None or dst is None:
+            return "A move needs a place to take the cards from and a place to put them."
+        if src in FOUNDATIONS:
+            return "Cards never leave a home stack once they are there."
+        if src == "stock":
+            return "The cards in the deck are face down. Click the deck to turn them over first."
+        if dst in ("stock", "waste"):
+            return "Cards can't be put back on the deck or the waste pile."
+        if src == dst:
+            return "The cards are already there."
+        pile = self._piles[src]
+        if not pile:
+            return f"{sentence(self.place(src))} is empty, so there is no card to move."
+        if move.index is not None:
+            return "Say how many cards to move with 'count', not 'index'."
+        if src == "waste" and move.count > 1:
+            return "Only the top card of the waste pile can be moved."
+        if move.count > len(pile):
+            return f"{sentence(self.place(src))} has only {plural(len(pile), 'card')}."
+        moving = pile[-move.count:]
+        if not moving[0].face_up:
+            face_up = sum(1 for card in pile if card.face_up)
+            return (f"Only face-up cards can move, and {self.place(src)} has "
+                    f"{plural(face_up, 'face-up card')}.")
+        for lower, upper in zip(moving, moving[1:]):
+            if upper.is_red == lower.is_red or upper.rank != lower.rank - 1:
+                return "Those cards are not in order, so they can't move together."
+        if dst in FOUNDATIONS:
+            return self._check_home(moving, dst)
+        return self._check_tableau(src, moving, dst)
+
+    def _check_home(self, moving: list[Card], dst: str) -> str | None:
+        card = moving[0]
+        if len(moving) > 1:
+            return "Cards go onto a home stack one at a time: move only the top card."
+        top = self.top(dst)
+        if top is None:
+            if card.rank != 1:
+                return f"Only an Ace can start an empty home stack, and {card.name} is not an Ace."
+            return None
+        if top.suit != card.suit:
+            return (f"{sentence(card.name)} can't go onto {top.name}: "
+                    f"a home stack keeps to one suit, {top.suit_name} here.")
+        if top.rank == 13:
+            return f"The {top.suit_name} home stack is already finished with its King."
+        if card.rank != top.rank + 1:
+            wanted = Card(top.rank + 1, top.suit)
+            return (f"{sentence(card.name)} can't go onto {top.name}: home stacks go up "
+                    f"one card at a time, so {wanted.name} comes next.")
+        return None
+
+    def _check_tableau(self, src: str, moving: list[Card], dst: str) -> str | None:
+        card = moving[0]
+        top = self.top(dst)
+        if top is None:
+            if card.rank != 13:
+                return f"Only a King can go into an empty stack, and {card.name} is not a King."
+            if src in TABLEAUS and len(moving) == len(self._piles[src]):
+                return (f"{sentence(card.name)} is already at the bottom of {self.place(src)}: "
+                        "moving it to another empty stack would change nothing.")
+            return None
+        if top.is_red == card.is_red:
+            return (f"{sentence(card.name)} can't go onto {top.name}: both are {card.colour}. "
+                    "In the stacks, red and black cards take turns.")
+        if card.rank != top.rank - 1:
+            if top.rank == 1:
+                return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
+            return (f"{sentence(card.name)} can't go onto {top.name}: the card on it must be "
+                    f"one lower, {a_rank(top.rank - 1)}.")
+        return None
+
+    def _apply(self, move: Move) -> None:
+        if move.action == "flip":
+            for _ in range(min(self.draw_count, len(self._piles["stock"]))):
+                self._piles["waste"].append(self._piles["stock"].pop().turned(True))
+        elif move.action == "recycle":
+            self._piles["stock"] = [card.turned(False) for card in reversed(self._piles["waste"])]
+            self._piles["waste"] = []
+            self.recycles += 1
+        else:
+            assert move.src is not None and move.dst is not None
+            src = self._piles[move.src]
+            moving = src[-move.count:]
+            del src[-move.count:]
+            self._piles[move.dst].extend(moving)
+            if src and not src[-1].face_up:
+                src[-1] = src[-1].turned(True)
+
+    # -- words --------------------------------------------------------------
+    def place(self, pile_id: str) -> str:
+        if pile_id == "stock":
+            return "the deck"
+        if pile_id == "waste":
+            return "the waste pile"
+        if pile_id in FOUNDATIONS:
+            return f"home stack {pile_number(pile_id)}"
+        return f"stack {pile_number(pile_id)}"
+
+    def describe(self, move: Move | Mapping[str, Any]) -> str:
+        move = as_move(move)
+        if move.action == "flip":
+            turning = min(self.draw_count, len(self._piles["stock"]))
+            if turning == 1:
+                return "Turn over the next card of the deck onto the waste pile."
+            return f"Turn over the next {turning} cards of the deck onto the waste pile."
+        if move.action == "recycle":
+            left = self.recycles_left
+            after = "" if left is None else (
+                " This is the last time." if left == 1 else f" You can do this {left} more times.")
+            return "Turn the waste pile over to make the deck again." + after
+        assert move.src is not None and move.dst is not None
+        pile = self._piles[move.src]
+        moving = pile[-move.count:] if pile else []
+        what = cards_phrase(moving) if moving else "the top card"
+        where = "" if move.src == "waste" else f" from {self.place(move.src)}"
+        top = self.top(move.dst)
+        if move.dst in FOUNDATIONS:
+            onto = f"onto {top.name}" if top else "to an empty home stack"
+            text = f"Move {what}{where} home, {onto}." if top else f"Move {what}{where} {onto}."
+        elif top is None:
+            text = f"Move {what}{where} into the empty {self.place(move.dst)}."
+        else:
+            text = f"Move {what}{where} onto {top.name} in {self.place(move.dst)}."
+        if move.src in TABLEAUS and len(pile) > move.count and not pile[-move.count - 1].face_up:
+            text = text[:-1] + ", and turn over the card under it."
+        return text
+
+    # -- the end ------------------------------------------------------------
+    def is_won(self) -> bool:
+        return self.score() == 52
+
+    def score(self) -> int:
+        return sum(len(self._piles[pid]) for pid in FOUNDATIONS)
+
+    def _loss_reason(self) -> str | None:
+        if self.is_won():
+            return None
+        if any(self._check(move) is None for move in self._candidates() if move.action == "move"):
+            return None
+        if self._turning_can_help():
+            return None
+        if not self._piles["stock"] and not self._piles["waste"]:
+            return "no card can move, and the deck is used up."
+        return "no card can move, and going through the deck will never bring up a card that can be played."
+
+    def _turning_can_help(self) -> bool:
+        """Whether turning the deck (and recycling) ever shows a playable card."""
+        before = self.position()
+        seen: set[tuple[int, int]] = set()
+        try:
+            while True:
+                state = (len(self._piles["stock"]), self.recycles if self.recycles_left is not None else 0)
+                if state in seen:
+                    return False
+                seen.add(state)
+                if self._piles["waste"] and any(
+                        self._check(Move("move", "waste", dst)) is None
+                        for dst in (*FOUNDATIONS, *TABLEAUS)):
+                    return True
+                if self._check_flip() is None:
+                    self._apply(Move("flip"))
+                elif self._check_recycle() is None:
+                    self._apply(Move("recycle"))
+                else:
+                    return False
+        finally:
+            self._restore(before)

@@ -1,0 +1,35 @@
+"""Small helpers for the sentences the games say to a pupil."""
+
+from __future__ import annotations
+
+from .cards import RANK_NAMES, Card
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter (card names start with 'the')."""
+    return text[:1].upper() + text[1:]
+
+
+def cards_phrase(cards: list[Card] | tuple[Card, ...]) -> str:
+    """'the 7 of hearts', or 'the 7 of hearts and the 2 cards on it'."""
+    first = cards[0].name
+    rest = len(cards) - 1
+    if rest == 0:
+        return first
+    return f"{first} and the {'card' if rest == 1 else f'{rest} cards'} on it"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def pile_number(pile_id: str) -> int:
+    """The number at the end of a pile id: 'tableau3' -> 3."""
+    digits = pile_id.lstrip("abcdefghijklmnopqrstuvwxyz")
+    return int(digits)
+
+
+def a_rank(rank: int) -> str:
+    """'a 7', 'an 8', 'an Ace', 'a King'."""
+    name = RANK_NAMES[rank - 1]
+    return f"{'an' if name in ('Ace', '8') else 'a'} {name}"

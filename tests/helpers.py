@@ -1,0 +1,42 @@
+"""Shared test helpers: build positions by hand and compare games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solitaire_tk.cards import parse_card
+from solitaire_tk.engine import Game
+
+
+def cards(text: str) -> list[Any]:
+    """'KS [QH] 5C' -> cards bottom to top; brackets mean face down."""
+    out = []
+    for word in text.split():
+        face_up = not word.startswith("[")
+        out.append(parse_card(word.strip("[]"), face_up))
+    return out
+
+
+def arrange(game: Game, layout: dict[str, str], **extra: Any) -> Game:
+    """Put `game` in a hand-made position: the named piles get these cards.
+
+    Piles not named keep what they have; `extra` sets position flags such as
+    `recycles`.  Only for rule tests: a real game never gets here this way.
+    """
+    for pile_id, text in layout.items():
+        assert pile_id in game.pile_ids, pile_id
+        game._piles[pile_id] = cards(text)
+    for name, value in extra.items():
+        assert name in game.extra_state, name
+        setattr(game, name, value)
+    game._undo = None
+    return game
+
+
+def codes(game: Game) -> dict[str, list[str]]:
+    """Every pile as a list of codes, face-down cards in brackets."""
+    return {pid: [repr(card) for card in pile] for pid, pile in game.piles.items()}
+
+
+def total_cards(game: Game) -> int:
+    return sum(len(pile) for pile in game.piles.values())

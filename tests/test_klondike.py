@@ -1,0 +1,126 @@
+"""Klondike's rules, on hand-made positions and real deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_tk import IllegalMove, Move, new_game
+from solitaire_tk.cards import new_deck_order
+
+from .helpers import arrange, codes
+
+
+def empty_klondike(variant: str = "draw1"):
+    game = new_game("klondike", variant, seed=1)
+    return arrange(game, {pid: "" for pid in game.pile_ids})
+
+
+def test_deal_goes_in_rows_and_stock_turns_deck_28_first() -> None:
+    deck = [card.code for card in new_deck_order()]
+    game = new_game("klondike", deck=" ".join(deck))
+    # Row one: deck[0..6] to stacks 1-7; row two: deck[7..12] to stacks 2-7 ...
+    assert [repr(c) for c in game.piles["tableau1"]] == ["AC"]
+    assert [c.code for c in game.piles["tableau2"]] == [deck[1], deck[7]]
+    assert [c.code for c in game.piles["tableau7"]] == [deck[6], deck[12], deck[17], deck[21],
+                                                       deck[24], deck[26], deck[27]]
+    assert all(not c.face_up for c in game.piles["tableau7"][:-1])
+    assert game.piles["tableau7"][-1].face_up
+    assert game.piles["stock"][-1].code == deck[28]
+    game.play(Move("flip"))
+    assert [c.code for c in game.piles["waste"]] == [deck[28]]
+
+
+def test_draw3_turns_three_in_order() -> None:
+    game = new_game("klondike", "draw3", seed=5)
+    stock = [c.code for c in game.piles["stock"]]
+    game.play({"action": "flip"})
+    assert [c.code for c in game.piles["waste"]] == [stock[-1], stock[-2], stock[-3]]
+    assert all(c.face_up for c in game.piles["waste"])
+
+
+def test_red_on_black_one_lower() -> None:
+    game = arrange(empty_klondike(), {"tableau1": "8S", "tableau2": "[4C] 7H",
+                                      "tableau3": "7D", "tableau4": "9S"})
+    game.play(Move("move", "tableau2", "tableau1"))
+    assert codes(game)["tableau1"] == ["8S", "7H"]
+    assert codes(game)["tableau2"] == ["4C"], "the exposed card is turned face up"
+    with pytest.raises(IllegalMove) as error:
+        game.play(Move("move", "tableau3", "tableau1"))
+    assert "7 of diamonds" in error.value.reason and "7 of hearts" in error.value.reason
+    assert "both are red" in error.value.reason
+    reason = game.why_illegal(Move("move", "tableau3", "tableau4"))
+    assert reason is not None and "one lower, an 8" in reason
+
+
+def test_only_a_king_into_an_empty_stack() -> None:
+    game = arrange(empty_klondike(), {"tableau1": "[2C] QH", "tableau2": "[3C] KS QD"})
+    reason = game.why_illegal(Move("move", "tableau1", "tableau3"))
+    assert reason == "Only a King can go into an empty stack, and the Queen of hearts is not a King."
+    game.play(Move("move", "tableau2", "tableau3", count=2))
+    assert codes(game)["tableau3"] == ["KS", "QD"]
+    # a lone King moving from one empty place to another changes nothing
+    assert Move("move", "tableau3", "tableau4", count=2) not in game.legal_moves()
+
+
+def test_home_stacks_ace_then_same_suit_up() -> None:
+    game = arrange(empty_klondike(), {"tableau1": "2H", "tableau2": "AH", "tableau3": "3S"})
+    assert "only an Ace" in (game.why_illegal(Move("move", "tableau1", "foundation1")) or "").replace("Only", "only")
+    game.play(Move("move", "tableau2", "foundation1"))
+    reason = game.why_illegal(Move("move", "tableau3", "foundation1"))
+    assert reason is not None and "3 of spades" in reason and "one suit" in reason
+    game.play(Move("move", "tableau1", "foundation1"))
+    assert game.score() == 2
+    with pytest.raises(IllegalMove, match="never leave"):
+        game.play(Move("move", "foundation1", "tableau1"))
+
+
+def test_recycle_limits_per_variant() -> None:
+    for variant, passes in (("draw1", 3), ("draw1-single", 1)):
+        game = new_game("klondike", variant, seed=11)
+        for _ in range(passes):
+            while game.piles["stock"]:
+                game.play(Move("flip"))
+            if game.is_legal(Move("recycle")):
+                game.play(Move("recycle"))
+        assert not game.piles["stock"]
+        assert not game.is_legal(Move("recycle"))
+    game = new_game("klondike", "draw3", seed=11)
+    for _ in range(10):
+        while game.piles["stock"]:
+            game.play(Move("flip"))
+        game.play(Move("recycle"))
+    assert game.recycles == 10
+
+
+def test_recycle_keeps_the_original_order() -> None:
+    game = new_game("klondike", "draw1", seed=3)
+    before = [c.code for c in game.piles["stock"]]
+    while game.piles["stock"]:
+        game.play(Move("flip"))
+    game.play(Move("recycle"))
+    assert [c.code for c in game.piles["stock"]] == before
+
+
+def test_over_when_turning_the_deck_cannot_help() -> None:
+    # Unlimited recycling, but no deck card can ever be played.
+    game = arrange(empty_klondike("draw3"), {
+        "tableau1": "[KC] 9H", "stock": "[2S] [3S] [4S]", "waste": "5S",
+        "foundation1": "AD", "foundation2": "AH"})
+    assert [m.action for m in game.legal_moves()] == ["flip"]
+    assert game.is_over() and not game.is_won()
+    assert "never bring up" in game.outcome()
+    # ...but a deck card that fits a stack keeps the game going.
+    arrange(game, {"stock": "[2S] [8C] [4S]"})
+    assert not game.is_over()
+
+
+def test_undo_is_unlimited_and_logged() -> None:
+    game = new_game("klondike", seed=8)
+    start = game.position()
+    for _ in range(30):
+        game.play(game.legal_moves()[0])
+    for _ in range(30):
+        game.undo()
+    assert game.position() == start
+    assert [e["action"] for e in game.log].count("undo") == 30
+    assert not game.can_undo()
