@@ -7,6 +7,8 @@ from .cards import Card, DeckError
 from .engine import Game
 from .moves import IllegalMove, Move
 from .registry import GAME_IDS, new_game
+from .savefile import GameFileError, Replay, load_game
 
-__all__ = ["GAME_IDS", "Card", "DeckError", "Game", "IllegalMove", "Move", "new_game"]
+__all__ = ["GAME_IDS", "Card", "DeckError", "Game", "GameFileError", "IllegalMove", "Move",
+           "Replay", "load_game", "new_game"]
 __version__ = "0.1.0"

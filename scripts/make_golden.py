@@ -1,0 +1,78 @@
+"""Write the golden playthroughs in tests/golden/ (one per game and variant).
+
+Each is a saved game played by a simple seeded player (it takes a scoring
+move when it sees one, otherwise a random move, and now and then undoes),
+plus the final position it must reach.  Run this only when a rule change is
+intended, and read the diff of the .final.json files before committing.
+
+    python scripts/make_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solitaire_tk import GAME_IDS, Game, new_game  # noqa: E402
+from solitaire_tk.registry import game_class  # noqa: E402
+from solitaire_tk.storage import write_json  # noqa: E402
+
+GOLDEN = ROOT / "tests" / "golden"
+SEED = 20261130
+MAX_STEPS = 400
+
+
+def progress(game: Game) -> int:
+    # Cruel counts cards left (lower is better); the others count cards home.
+    return -game.score() if game.game_id == "cruel" else game.score()
+
+
+def play_out(game: Game, rng: random.Random) -> None:
+    for _ in range(MAX_STEPS):
+        if game.is_over():
+            return
+        if game.can_undo() and rng.random() < 0.05:
+            game.undo()
+            continue
+        moves = game.legal_moves()
+        scoring = []
+        for move in moves:
+            trial = game.copy()
+            trial.play(move)
+            if progress(trial) > progress(game):
+                scoring.append(move)
+        game.play(rng.choice(scoring or moves))
+
+
+def final_position(game: Game) -> dict[str, object]:
+    return {
+        "piles": {pid: " ".join(repr(card) for card in pile) for pid, pile in game.piles.items()},
+        "score": game.score(), "over": game.is_over(), "won": game.is_won(),
+    }
+
+
+def main() -> None:
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            rng = random.Random(f"{game_id}-{variant}")
+            game = new_game(game_id, variant, seed=SEED, player="Golden")
+            play_out(game, rng)
+            record = game.to_json()
+            record["started"] = "2026-11-30T00:00:00Z"
+            for number, entry in enumerate(record["log"]):
+                entry["t"] = float(number)  # stable times keep the diff readable
+            name = f"{game_id}-{variant}"
+            write_json(GOLDEN / f"{name}.json", record)
+            write_json(GOLDEN / f"{name}.final.json", final_position(game))
+            print(f"{name}: {len(record['log'])} entries, score {game.score()}, "
+                  f"{game.outcome()}")
+
+
+if __name__ == "__main__":
+    main()

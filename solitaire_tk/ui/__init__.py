@@ -1,0 +1,1 @@
+"""Everything that draws or listens to the screen (Tk and Pillow)."""
