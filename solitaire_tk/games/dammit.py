@@ -1,0 +1,225 @@
+"""Dammit! (King's Corner): fill a 4 by 4 grid, face cards round the edge (SPEC 3, Dammit!).
+
+The card to play goes into an empty box: Kings only in the corners, Queens
+only in the middles of the top and bottom rows, Jacks only in the middles
+of the left and right sides, Ace to 10 anywhere.  When the grid is full,
+every 10 and every pair adding up to ten must be taken away before the
+next card can be placed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card
+from ..engine import Game
+from ..moves import Move, as_move
+from ..wording import pile_number, sentence
+
+# Boxes in rows from the top left: box1-box4 is the top row.
+BOXES = tuple(f"box{n}" for n in range(1, 17))
+KING_BOXES = ("box1", "box4", "box13", "box16")
+QUEEN_BOXES = ("box2", "box3", "box14", "box15")
+JACK_BOXES = ("box5", "box8", "box9", "box12")
+# rank -> (its boxes, "can only go in a ...", "every ... is full")
+HOMES: dict[int, tuple[tuple[str, ...], str, str]] = {
+    13: (KING_BOXES, "corner box", "corner box"),
+    12: (QUEEN_BOXES, "middle box of the top or bottom row",
+         "middle box of the top and bottom rows"),
+    11: (JACK_BOXES, "middle box of the left or right side",
+         "middle box of the left and right sides"),
+}
+NO_PAIR_LEFT = "the grid is full and no 10 or pair adding up to ten is left to take away."
+
+
+def _box_list(boxes: Iterable[str]) -> str:
+    """'1, 4, 13 or 16'."""
+    numbers = [str(pile_number(box)) for box in boxes]
+    return ", ".join(numbers[:-1]) + " or " + numbers[-1]
+
+
+class Dammit(Game):
+    game_id = "dammit"
+    title = "Dammit!"
+    variants = ("standard",)
+    actions = frozenset({"place", "remove"})
+    pile_ids = ("stock", *BOXES, "discard")
+    extra_state = ("clearing",)
+
+    # True from the place that fills the grid until nothing is left to take away.
+    clearing = False
+
+    # -- dealing -----------------------------------------------------------
+    def _deal(self, deck: list[Card]) -> None:
+        # deck[0] is the first card shown, so it lies on top of the stock.
+        stock = [card.turned(False) for card in reversed(deck)]
+        stock[-1] = stock[-1].turned(True)
+        self._piles["stock"] = stock
+        self.clearing = False
+
+    @staticmethod
+    def allowed_boxes(card: Card) -> tuple[str, ...]:
+        """The boxes a card's kind may use (all 16 for Ace to 10)."""
+        home = HOMES.get(card.rank)
+        return home[0] if home else BOXES
+
+    def removable(self) -> bool:
+        """Whether the grid holds a 10 or two cards adding up to ten."""
+        ranks = Counter(top.rank for top in map(self.top, BOXES) if top is not None)
+        if ranks[10]:
+            return True
+        return ranks[5] >= 2 or any(ranks[r] and ranks[10 - r] for r in range(1, 5))
+
+    def empty_boxes(self) -> int:
+        return sum(1 for box in BOXES if not self._piles[box])
+
+    # -- the rules ------------------------------------------------------------
+    def _candidates(self) -> Iterable[Move]:
+        if not self.clearing:
+            for box in BOXES:
+                yield Move("place", dst=box)
+            return
+        full = [box for box in BOXES if self._piles[box]]
+        for box in full:
+            yield Move("remove", piles=(box,))
+        for first, second in combinations(full, 2):
+            yield Move("remove", piles=(first, second))
+
+    def _normalize(self, move: Move) -> Move:
+        # The card to play always comes from the stock, so saying so changes nothing.
+        if move.action == "place" and move.src == "stock":
+            return Move("place", None, move.dst, move.count, move.index, move.piles)
+        # A pair is recorded in box order, whichever card was picked first.
+        if move.action == "remove" and move.piles and all(p in BOXES for p in move.piles):
+            return Move("remove", move.src, move.dst, move.count, move.index,
+                        tuple(sorted(move.piles, key=BOXES.index)))
+        return move
+
+    def _check(self, move: Move) -> str | None:
+        if not self._piles["stock"]:
+            return "Every card has been placed, so the game is over."
+        if move.action == "place":
+            return self._check_place(move)
+        return self._check_remove(move)
+
+    def _check_place(self, move: Move) -> str | None:
+        if move.src is not None or move.count != 1 or move.index is not None or move.piles is not None:
+            return "Only the card to play can be placed, one card at a time: just say which box."
+        if self.clearing:
+            return "The grid was full, so first take away every 10 and every pair that adds up to ten."
+        dst = move.dst
+        if dst is None:
+            return "Say which box the card to play goes in."
+        if dst not in BOXES:
+            return f"The card to play goes into one of the 16 boxes, not {self.place(dst)}."
+        card = self._piles["stock"][-1]
+        if dst not in self.allowed_boxes(card):
+            boxes, where, _ = HOMES[card.rank]
+            return f"{sentence(card.name)} can only go in a {where}: {_box_list(boxes)}."
+        there = self.top(dst)
+        if there is not None:
+            return f"{sentence(self.place(dst))} already has {there.name} in it."
+        return None
+
+    def _check_remove(self, move: Move) -> str | None:
+        if move.src is not None or move.dst is not None or move.count != 1 or move.index is not None:
+            return "To take cards away, just say which box or boxes they are in."
+        if not self.clearing:
+            empty = self.empty_boxes()
+            if empty:
+                still = "1 box is" if empty == 1 else f"{empty} boxes are"
+                return f"Cards are only taken away when the grid is full, and {still} still empty."
+            return "Cards are only taken away just after the grid fills up."
+        piles = move.piles or ()
+        if not piles:
+            return "Say which box or boxes to take cards away from."
+        if len(piles) > 2:
+            return (f"Take away one 10, or two cards that add up to ten: "
+                    f"not {len(piles)} cards at once.")
+        for pid in piles:
+            if pid not in BOXES:
+                return f"Only cards in the boxes can be taken away, and {self.place(pid)} is not a box."
+        if len(piles) == 2 and piles[0] == piles[1]:
+            return "A pair is two cards in two different boxes."
+        cards: list[Card] = []
+        for pid in piles:
+            card = self.top(pid)
+            if card is None:
+                return f"{sentence(self.place(pid))} is empty."
+            cards.append(card)
+        for card in cards:
+            if card.rank > 10:
+                return f"Face cards stay in the grid: {card.name} can't be taken away."
+        if len(cards) == 1:
+            if cards[0].rank != 10:
+                return (f"A card taken away by itself must be a 10, and {cards[0].name} "
+                        f"needs a {10 - cards[0].rank} to go with it.")
+            return None
+        for card in cards:
+            if card.rank == 10:
+                return f"{sentence(card.name)} is taken away by itself, not in a pair."
+        total = cards[0].rank + cards[1].rank
+        if total != 10:
+            return f"{sentence(cards[0].name)} and {cards[1].name} add up to {total}, not 10."
+        return None
+
+    def _apply(self, move: Move) -> None:
+        if move.action == "place":
+            assert move.dst is not None
+            stock = self._piles["stock"]
+            self._piles[move.dst].append(stock.pop().turned(True))
+            if stock:
+                stock[-1] = stock[-1].turned(True)
+                # A full grid stops play until the 10s and pairs are gone.
+                self.clearing = self.empty_boxes() == 0
+        else:
+            assert move.piles is not None
+            for pid in move.piles:
+                self._piles["discard"].append(self._piles[pid].pop().turned(True))
+            if not self.removable():
+                self.clearing = False
+
+    # -- words --------------------------------------------------------------
+    def place(self, pile_id: str) -> str:
+        if pile_id == "stock":
+            return "the card to play"
+        if pile_id == "discard":
+            return "the discard pile"
+        return f"box {pile_number(pile_id)}"
+
+    def describe(self, move: Move | Mapping[str, Any]) -> str:
+        move = self._normalize(as_move(move))
+        if move.action == "place":
+            card = self.top("stock")
+            what = card.name if card else "the card to play"
+            where = self.place(move.dst) if move.dst else "a box"
+            return f"Put {what} in {where}."
+        named = [(pid, self.top(pid) if pid in self._piles else None) for pid in move.piles or ()]
+        if len(named) == 1:
+            pid, card = named[0]
+            return f"Take away {card.name if card else 'the card'} from {self.place(pid)}."
+        parts = [f"{card.name if card else 'the card'} ({self.place(pid)})" for pid, card in named]
+        return f"Take away {' and '.join(parts)}: together they make ten."
+
+    # -- the end ------------------------------------------------------------
+    def is_won(self) -> bool:
+        return not self._piles["stock"]
+
+    def score(self) -> int:
+        """Cards placed so far."""
+        return 52 - len(self._piles["stock"])
+
+    def _loss_reason(self) -> str | None:
+        if self.is_won():
+            return None
+        if self.clearing:
+            return None if self.removable() else NO_PAIR_LEFT
+        card = self._piles["stock"][-1]
+        boxes = self.allowed_boxes(card)
+        if any(not self._piles[box] for box in boxes):
+            return None
+        if card.rank in HOMES:
+            return f"{card.name} is next, and every {HOMES[card.rank][2]} is full."
+        return NO_PAIR_LEFT

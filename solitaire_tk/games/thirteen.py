@@ -1,0 +1,246 @@
+"""Thirteen: take away pairs of top cards that make 13, and Kings alone (SPEC 3, Thirteen).
+
+Option `easy_mode` also lets the top card of a pile pair with the card
+directly under it.  Undo reaches back five moves, as in the original game.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card
+from ..engine import Game
+from ..moves import Move, as_move
+from ..wording import pile_number, plural, sentence
+
+PILES = tuple(f"pile{n}" for n in range(1, 5))
+TARGET = 13
+KING = 13
+COUNT_WORDS = ("no", "one", "two", "three", "four")
+
+
+class Thirteen(Game):
+    game_id = "thirteen"
+    title = "Thirteen"
+    variants = ("standard",)
+    option_defaults = MappingProxyType({"easy_mode": False})
+    actions = frozenset({"remove", "move", "deal"})
+    pile_ids = ("stock", *PILES, "discard")
+    undo_limit = 5
+
+    # -- dealing -----------------------------------------------------------
+    def _deal(self, deck: list[Card]) -> None:
+        for pid, card in zip(PILES, deck):
+            self._piles[pid].append(card.turned(True))
+        # The stock's top is the end of the list, so deck[4] goes last.
+        self._piles["stock"] = [card.turned(False) for card in reversed(deck[len(PILES):])]
+
+    @property
+    def easy_mode(self) -> bool:
+        return self.options["easy_mode"]
+
+    def scoring_moves_open(self) -> list[Move]:
+        """The removals legal now: the tutor's move alert uses these when the pupil deals."""
+        return [move for move in self.legal_moves() if move.action == "remove"]
+
+    # -- the rules ------------------------------------------------------------
+    def _normalize(self, move: Move) -> Move:
+        # A deal and a removal carry nothing but the piles, so the log has one
+        # spelling for each; a pair of piles is written in pile order.
+        if move.action == "deal":
+            return Move("deal")
+        if move.action == "remove":
+            piles = move.piles
+            if (piles is not None and len(piles) == 2 and piles[0] != piles[1]
+                    and all(pid in self.pile_ids for pid in piles)):
+                piles = tuple(sorted(piles, key=self.pile_ids.index))
+            return Move("remove", piles=piles)
+        return move
+
+    def _candidates(self) -> Iterable[Move]:
+        yield Move("deal")
+        for i, first in enumerate(PILES):
+            yield Move("remove", piles=(first,))
+            yield Move("remove", piles=(first, first))
+            for second in PILES[i + 1:]:
+                yield Move("remove", piles=(first, second))
+        for src in PILES:
+            for dst in PILES:
+                if dst != src:
+                    yield Move("move", src, dst)
+
+    def _check(self, move: Move) -> str | None:
+        if move.action == "deal":
+            return self._check_deal(move)
+        if move.action == "remove":
+            return self._check_remove(move)
+        return self._check_move(move)
+
+    def _check_deal(self, move: Move) -> str | None:
+        if _has_pile_fields(move) or move.piles is not None:
+            return "Dealing needs no pile names: it always puts one card on each pile."
+        if not self._piles["stock"]:
+            return "The deck is empty, so there are no more cards to deal."
+        return None
+
+    def _check_remove(self, move: Move) -> str | None:
+        piles = move.piles or ()
+        if _has_pile_fields(move) or not piles:
+            return "To take cards away, name their piles: one pile for a King, two for a pair."
+        if len(piles) > 2:
+            return "Take away one King on its own, or two cards together: never more at a time."
+        for pid in piles:
+            reason = self._not_a_tableau(pid, "taken away")
+            if reason:
+                return reason
+        if len(piles) == 2 and piles[0] == piles[1]:
+            return self._check_stacked(piles[0])
+        tops: list[Card] = []
+        for pid in piles:
+            top = self.top(pid)
+            if top is None:
+                return f"{sentence(self.place(pid))} is empty, so there is no card to take away."
+            tops.append(top)
+        if len(tops) == 1:
+            card = tops[0]
+            if card.rank != KING:
+                return (f"{sentence(card.name)} is worth {card.rank}; "
+                        "only a King can be taken away on its own.")
+            return None
+        return self._check_pair(tops[0], tops[1], "")
+
+    def _check_stacked(self, pid: str) -> str | None:
+        """The top card of a pile with the card just under it (easy mode)."""
+        if not self.easy_mode:
+            return "The card under the top one can only be used when Easy mode is on."
+        pile = self._piles[pid]
+        if len(pile) < 2:
+            has = "is empty" if not pile else "has only one card"
+            return f"{sentence(self.place(pid))} {has}, so there is no card under the top one."
+        return self._check_pair(pile[-1], pile[-2], " under it")
+
+    def _check_pair(self, first: Card, second: Card, under: str) -> str | None:
+        for card in (first, second):
+            if card.rank == KING:
+                return (f"{sentence(card.name)} is worth 13 by itself: "
+                        "take it away on its own, not with another card.")
+        total = first.rank + second.rank
+        if total != TARGET:
+            return (f"{sentence(first.name)} and {second.name}{under} add up to "
+                    f"{total}, not {TARGET}.")
+        return None
+
+    def _check_move(self, move: Move) -> str | None:
+        src, dst = move.src, move.dst
+        if src is None or dst is None:
+            return "A move needs a pile to take the card from and an empty pile to put it in."
+        if move.piles is not None or move.index is not None:
+            return "A move names only the pile the card leaves and the pile it goes to."
+        reason = self._not_a_tableau(src, "moved") or self._not_a_tableau(dst, "moved there")
+        if reason:
+            return reason
+        if src == dst:
+            return "The card is already there."
+        pile = self._piles[src]
+        if not pile:
+            return f"{sentence(self.place(src))} is empty, so there is no card to move."
+        card = pile[-1]
+        if move.count > 1:
+            return "Only the top card of a pile can move, one card at a time."
+        top = self.top(dst)
+        if top is not None:
+            return (f"{sentence(card.name)} can't go onto {top.name}: cards never go from one "
+                    f"pile onto another, only into an empty pile.")
+        if len(pile) == 1:
+            return (f"{sentence(card.name)} is alone in {self.place(src)}: moving it into "
+                    "another empty pile would change nothing.")
+        return None
+
+    def _not_a_tableau(self, pid: str, doing: str) -> str | None:
+        """The reason a place other than the four piles can't be used."""
+        if pid == "stock":
+            if doing == "moved there":
+                return "Cards can't be put back on the deck."
+            return "The cards in the deck are face down: click the deck to deal them onto the piles."
+        if pid == "discard":
+            if doing == "moved there":
+                return "Cards reach the discard pile only by being taken away."
+            return "The cards on the discard pile have already been taken away."
+        return None
+
+    def _apply(self, move: Move) -> None:
+        if move.action == "deal":
+            stock = self._piles["stock"]
+            for pid in PILES:
+                if stock:
+                    self._piles[pid].append(stock.pop().turned(True))
+        elif move.action == "remove":
+            assert move.piles is not None
+            for pid in move.piles:
+                self._piles["discard"].append(self._piles[pid].pop().turned(True))
+        else:
+            assert move.src is not None and move.dst is not None
+            self._piles[move.dst].append(self._piles[move.src].pop())
+
+    # -- words --------------------------------------------------------------
+    def place(self, pile_id: str) -> str:
+        if pile_id == "stock":
+            return "the deck"
+        if pile_id == "discard":
+            return "the discard pile"
+        return f"pile {pile_number(pile_id)}"
+
+    def describe(self, move: Move | Mapping[str, Any]) -> str:
+        move = self._normalize(as_move(move))
+        if move.action == "deal":
+            left = len(self._piles["stock"])
+            if left >= len(PILES):
+                last = "the last four" if left == len(PILES) else "four more"
+                return f"Deal {last} cards from the deck, one onto each pile."
+            return (f"Deal the last {plural(left, 'card')} from the deck onto the first "
+                    f"{COUNT_WORDS[left]} piles.")
+        if move.action == "remove":
+            return self._describe_remove(move.piles or ())
+        assert move.src is not None and move.dst is not None
+        top = self.top(move.src)
+        what = top.name if top else "the top card"
+        return f"Move {what} from {self.place(move.src)} into the empty {self.place(move.dst)}."
+
+    def _describe_remove(self, piles: tuple[str, ...]) -> str:
+        if len(piles) == 1:
+            top = self.top(piles[0])
+            what = top.name if top else "the King"
+            return f"Take away {what} from {self.place(piles[0])}."
+        first, second = piles[0], piles[-1]
+        if first == second:
+            pile = self._piles[first]
+            if len(pile) >= 2:
+                return (f"Take away {pile[-1].name} and {pile[-2].name} under it "
+                        f"from {self.place(first)}: together they make 13.")
+            return f"Take away the top two cards of {self.place(first)}."
+        one, two = self.top(first), self.top(second)
+        if one is None or two is None:
+            return f"Take away the top cards of {self.place(first)} and {self.place(second)}."
+        return (f"Take away {one.name} ({self.place(first)}) and {two.name} "
+                f"({self.place(second)}): together they make 13.")
+
+    # -- the end ------------------------------------------------------------
+    def is_won(self) -> bool:
+        return self.score() == 52
+
+    def score(self) -> int:
+        return len(self._piles["discard"])
+
+    def _loss_reason(self) -> str | None:
+        # Dealing is always allowed while the deck has cards, and a move into
+        # an empty pile changes the position, so the game ends only when the
+        # deck is empty and nothing at all is legal (SPEC 2 and 3).
+        if self.is_won() or self._piles["stock"] or self.legal_moves():
+            return None
+        return "the deck is empty and no cards can be taken away."
+
+
+def _has_pile_fields(move: Move) -> bool:
+    """Whether a move record carries the fields of a card move (src, dst...)."""
+    return move.src is not None or move.dst is not None or move.count != 1 or move.index is not None
