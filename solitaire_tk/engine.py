@@ -61,6 +61,8 @@ class Game:
     extra_state: ClassVar[tuple[str, ...]] = ()
     # How many moves back undo reaches; None is unlimited.
     undo_limit: ClassVar[int | None] = None
+    # The face-down pile that flip, deal, reserve and place take their card from.
+    stock_pile: ClassVar[str | None] = None
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,
@@ -243,6 +245,42 @@ class Game:
                           options=self.options, player=self.player, started=self.started)
         twin.restore_checkpoint(self.checkpoint(), self.log)
         return twin
+
+    # -- moves as the table sees them -----------------------------------------
+    def touches(self, move: Move | Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        """The cards a move picks up, as (pile, index from the bottom).
+
+        The index is None when the move acts on the pile's place rather than
+        a card (turning an empty deck over).  The table uses this to light up
+        movable cards and to match a click or a drag to a legal move.
+        """
+        move = as_move(move)
+        if move.piles:
+            out: list[tuple[str, int | None]] = []
+            for pid in move.piles:
+                # The same pile named twice means the top card and the one under it.
+                depth = sum(1 for taken, _ in out if taken == pid)
+                index = len(self._piles.get(pid, ())) - 1 - depth
+                out.append((pid, index if index >= 0 else None))
+            return out
+        if move.src is not None:
+            if move.index is not None:
+                return [(move.src, move.index)]
+            size = len(self._piles.get(move.src, ()))
+            index = size - move.count
+            return [(move.src, index if 0 <= index < size else None)]
+        if self.stock_pile is not None and move.action in ("flip", "recycle", "deal", "reserve",
+                                                             "place"):
+            size = len(self._piles[self.stock_pile])
+            return [(self.stock_pile, size - 1 if size else None)]
+        return []
+
+    def drag_move(self, src: str, index: int, dst: str) -> Move:
+        """The move a player means by dragging the card at (src, index) onto dst.
+
+        It may be illegal: the table asks `why_illegal` and shows the reason.
+        """
+        return Move("move", src, dst, count=max(1, len(self._piles.get(src, ())) - index))
 
     # -- helpers for the games --------------------------------------------
     def top(self, pile_id: str) -> Card | None:

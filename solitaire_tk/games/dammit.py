@@ -46,6 +46,7 @@ class Dammit(Game):
     variants = ("standard",)
     actions = frozenset({"place", "remove"})
     pile_ids = ("stock", *BOXES, "discard")
+    stock_pile = "stock"
     extra_state = ("clearing",)
 
     # True from the place that fills the grid until nothing is left to take away.
@@ -188,6 +189,15 @@ class Dammit(Game):
         if pile_id == "discard":
             return "the discard pile"
         return f"box {pile_number(pile_id)}"
+
+    def drag_move(self, src: str, index: int, dst: str) -> Move:
+        # The card to play goes into a box; a box card dropped on the discard
+        # pile (a 10) or on its partner (adding up to ten) is taken away.
+        if src == "stock":
+            return Move("place", dst=dst)
+        if dst == "discard":
+            return Move("remove", piles=(src,))
+        return Move("remove", piles=(src, dst))
 
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = self._normalize(as_move(move))

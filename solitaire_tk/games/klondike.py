@@ -25,6 +25,7 @@ class Klondike(Game):
     variants = ("draw1", "draw3", "draw1-single")
     actions = frozenset({"move", "flip", "recycle"})
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
+    stock_pile = "stock"
     extra_state = ("recycles",)
 
     recycles = 0  # how many times the waste has been turned back
@@ -67,6 +68,10 @@ class Klondike(Game):
                         yield Move("move", src, dst, count)
 
     def _check(self, move: Move) -> str | None:
+        if move.piles is not None or move.index is not None:
+            return "In Klondike a move names one pile to take cards from and how many."
+        if move.action in ("flip", "recycle") and (move.src or move.dst or move.count != 1):
+            return "Turning the deck needs no piles or numbers: it always works on the deck."
         if move.action == "flip":
             return self._check_flip()
         if move.action == "recycle":
@@ -109,8 +114,6 @@ class Klondike(Game):
         pile = self._piles[src]
         if not pile:
             return f"{sentence(self.place(src))} is empty, so there is no card to move."
-        if move.index is not None:
-            return "Say how many cards to move with 'count', not 'index'."
         if src == "waste" and move.count > 1:
             return "Only the top card of the waste pile can be moved."
         if move.count > len(pile):

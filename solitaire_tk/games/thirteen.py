@@ -27,6 +27,7 @@ class Thirteen(Game):
     option_defaults = MappingProxyType({"easy_mode": False})
     actions = frozenset({"remove", "move", "deal"})
     pile_ids = ("stock", *PILES, "discard")
+    stock_pile = "stock"
     undo_limit = 5
 
     # -- dealing -----------------------------------------------------------
@@ -190,6 +191,15 @@ class Thirteen(Game):
         if pile_id == "discard":
             return "the discard pile"
         return f"pile {pile_number(pile_id)}"
+
+    def drag_move(self, src: str, index: int, dst: str) -> Move:
+        # Dropping a card on its partner takes both away; on the discard pile,
+        # a King alone; into an empty pile, it moves there.
+        if dst == "discard":
+            return Move("remove", piles=(src,))
+        if dst in PILES and self._piles[dst]:
+            return Move("remove", piles=(src, dst))
+        return Move("move", src, dst)
 
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = self._normalize(as_move(move))

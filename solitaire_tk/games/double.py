@@ -1,0 +1,271 @@
+"""Double Solitaire: two decks built up and down by suit (SPEC 3, Double Solitaire).
+
+Piles 1-13 are dealt face up; 14-17 build up from Ace to King and 18-21
+build down from King to Ace, one suit each; 22 is the face-down reserve;
+23 is where a picked-up pile is spread, so that any of its cards can play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card
+from ..engine import Game
+from ..moves import Move, as_move
+from ..wording import a_rank, pile_number, plural, sentence
+
+TABLEAU = tuple(f"pile{n}" for n in range(1, 14))
+UPS = tuple(f"pile{n}" for n in range(14, 18))
+DOWNS = tuple(f"pile{n}" for n in range(18, 22))
+FOUNDATIONS = (*UPS, *DOWNS)
+RESERVE = "pile22"
+SPREAD = "pile23"
+# After a card lands on one of these piles, the next card goes to the reserve.
+RESERVE_AFTER = frozenset({7, 10, 13})
+
+
+class DoubleSolitaire(Game):
+    game_id = "double"
+    title = "Double Solitaire"
+    variants = ("standard",)
+    decks = 2
+    actions = frozenset({"move", "reserve", "pickup"})
+    pile_ids = tuple(f"pile{n}" for n in range(1, 24))
+    extra_state = ("spread_from",)
+    stock_pile = RESERVE
+
+    # The pile whose cards are spread on pile 23; None when nothing is spread.
+    spread_from: str | None = None
+
+    # -- dealing -----------------------------------------------------------
+    def _deal(self, deck: list[Card]) -> None:
+        at = 0
+        number = 0
+        while at < len(deck):
+            number = number % 13 + 1
+            card = deck[at]
+            at += 1
+            self._piles[f"pile{number}"].append(card.turned(True))
+            # Both reasons can apply at once; an Ace on pile 1 also sends two.
+            hidden = (number in RESERVE_AFTER) + (card.rank == number) + (card.rank == number == 1)
+            for down in deck[at:at + hidden]:
+                self._piles[RESERVE].append(down.turned(False))
+            at += hidden
+        self.spread_from = None
+
+    # -- the rules ------------------------------------------------------------
+    def _candidates(self) -> Iterable[Move]:
+        yield Move("reserve")
+        wants = self._wants()
+        for src in TABLEAU:
+            yield Move("pickup", src)
+            if self._piles[src]:
+                for dst in self._may_take(self._piles[src][-1], wants):
+                    yield Move("move", src, dst)
+        for index, card in enumerate(self._piles[SPREAD]):
+            for dst in self._may_take(card, wants):
+                yield Move("move", SPREAD, dst, index=index)
+
+    def _wants(self) -> list[tuple[str, int | None, str | None]]:
+        """Each foundation with the rank it takes next and its suit (None: empty)."""
+        return [(dst, self._next_rank(dst), self._piles[dst][0].suit if self._piles[dst] else None)
+                for dst in FOUNDATIONS]
+
+    @staticmethod
+    def _may_take(card: Card, wants: list[tuple[str, int | None, str | None]]) -> list[str]:
+        """The foundations worth asking `_check` about for `card`: a cheap first
+        look that keeps every legal one and spares building most reasons."""
+        return [dst for dst, rank, suit in wants
+                if rank == card.rank and (suit is None or suit == card.suit)]
+
+    def _next_rank(self, dst: str) -> int | None:
+        """The rank foundation `dst` takes next, or None once it is finished."""
+        top = self.top(dst)
+        if top is None:
+            return 1 if dst in UPS else 13
+        rank = top.rank + (1 if dst in UPS else -1)
+        return rank if 1 <= rank <= 13 else None
+
+    def _normalize(self, move: Move) -> Move:
+        # One spelling per move in the log: no src for the reserve click, and
+        # no index for the top card of piles 1-13.
+        if move.action == "reserve" and move.src == RESERVE:
+            return replace(move, src=None)
+        if (move.action == "move" and move.src in TABLEAU and move.index is not None
+                and move.index == len(self._piles[move.src]) - 1):
+            return replace(move, index=None)
+        return move
+
+    def _check(self, move: Move) -> str | None:
+        if move.piles is not None:
+            return "This game never takes a list of piles at once."
+        if move.action == "reserve":
+            return self._check_reserve(move)
+        if move.action == "pickup":
+            return self._check_pickup(move)
+        return self._check_move(move)
+
+    def _check_reserve(self, move: Move) -> str | None:
+        if move.src is not None:
+            return ("Clicking pile 22 always takes its own top card, "
+                    f"not a card from {self.place(move.src)}.")
+        if move.dst is not None:
+            return ("You don't choose where the card from pile 22 goes: "
+                    "it goes under the pile of its own number.")
+        if move.count != 1 or move.index is not None:
+            return "Clicking pile 22 takes just its top card."
+        if not self._piles[RESERVE]:
+            return "Pile 22 is used up. Now you can pick up any pile from 1 to 13 instead."
+        return None
+
+    def _check_pickup(self, move: Move) -> str | None:
+        src = move.src
+        if src is None:
+            return "Say which pile to pick up."
+        if src not in TABLEAU:
+            return f"Only piles 1 to 13 can be picked up, not {self.place(src)}."
+        if move.dst is not None or move.count != 1 or move.index is not None:
+            return ("Picking up a pile always spreads the whole pile at 23: "
+                    "there is nothing else to choose.")
+        left = len(self._piles[RESERVE])
+        if left:
+            return (f"You can pick up a pile only once pile 22 is used up, and it still has "
+                    f"{plural(left, 'card')}. Click pile 22 instead.")
+        if src == self.spread_from:
+            return f"{sentence(self.place(src))} is already picked up and spread at 23."
+        if not self._piles[src]:
+            return f"{sentence(self.place(src))} is empty, so there is nothing to pick up."
+        return None
+
+    def _check_move(self, move: Move) -> str | None:
+        src, dst = move.src, move.dst
+        if src is None or dst is None:
+            return "A move needs a card to take and a pile to put it on."
+        if src in FOUNDATIONS:
+            return "Cards never leave piles 14 to 21 once they are there."
+        if src == RESERVE:
+            return "The cards in pile 22 are face down. Click pile 22 to bring its top card into play."
+        if dst not in FOUNDATIONS:
+            return f"Cards can't be put onto {self.place(dst)}: they only go up onto piles 14 to 21."
+        if move.count != 1:
+            return "Cards go up onto piles 14 to 21 one at a time."
+        pile = self._piles[src]
+        if src == SPREAD:
+            if not pile:
+                return "Nothing is spread at 23 now."
+            if move.index is None:
+                return "Say which card of the spread at 23 to move (its 'index', 0 for the bottom card)."
+        elif not pile:
+            if src == self.spread_from:
+                return f"{sentence(self.place(src))} is picked up: take its cards from the spread at 23."
+            return f"{sentence(self.place(src))} is empty, so there is no card to move."
+        if move.index is not None and move.index >= len(pile):
+            where = "The spread at 23" if src == SPREAD else sentence(self.place(src))
+            return f"{where} has only {plural(len(pile), 'card')}."
+        if src != SPREAD and move.index is not None:
+            return (f"Only the top card of {self.place(src)}, {pile[-1].name}, can go up: "
+                    f"{pile[move.index].name} is under it.")
+        card = pile[-1 if move.index is None else move.index]
+        return self._check_onto(card, dst)
+
+    def _check_onto(self, card: Card, dst: str) -> str | None:
+        """Why `card` can't go onto foundation `dst` now (None if it can)."""
+        up = dst in UPS
+        kind = "up" if up else "down"
+        top = self.top(dst)
+        wanted = self._next_rank(dst)
+        if top is None:
+            assert wanted is not None
+            if card.rank != wanted:
+                return (f"Only {a_rank(wanted)} can start an empty {kind} pile, "
+                        f"and {card.name} is not {a_rank(wanted)}.")
+            for other in (UPS if up else DOWNS):
+                bottom = self._piles[other][:1]
+                if bottom and bottom[0].suit == card.suit:
+                    return (f"The {card.suit_name} already build {kind} on {self.place(other)}, "
+                            f"so {card.name} can't start another {kind} pile.")
+            return None
+        if top.suit != card.suit:
+            return (f"{sentence(card.name)} can't go onto {top.name}: "
+                    f"{self.place(dst)} keeps to one suit, {top.suit_name} here.")
+        if wanted is None:
+            return f"{sentence(self.place(dst))} is finished: it has reached {top.name}."
+        if card.rank != wanted:
+            return (f"{sentence(card.name)} can't go onto {top.name}: {self.place(dst)} goes "
+                    f"{kind} one card at a time, so {Card(wanted, top.suit).name} comes next.")
+        return None
+
+    def _apply(self, move: Move) -> None:
+        if move.action == "move":
+            assert move.src is not None and move.dst is not None
+            src = self._piles[move.src]
+            self._piles[move.dst].append(src.pop(-1 if move.index is None else move.index))
+            if move.src == SPREAD and not src:
+                self.spread_from = None
+            return
+        if move.action == "reserve":
+            card = self._piles[RESERVE].pop().turned(True)
+            chosen = f"pile{card.rank}"
+            self._piles[chosen].insert(0, card)
+        else:
+            assert move.src is not None
+            chosen = move.src
+        # The spread goes home first: if it came from `chosen`, the reserve
+        # card must end up under it.
+        if self.spread_from is not None:
+            self._piles[self.spread_from].extend(self._piles[SPREAD])
+        self._piles[SPREAD] = self._piles[chosen]
+        self._piles[chosen] = []
+        self.spread_from = chosen
+
+    # -- words --------------------------------------------------------------
+    def place(self, pile_id: str) -> str:
+        return f"pile {pile_number(pile_id)}"
+
+    def drag_move(self, src: str, index: int, dst: str) -> Move:
+        # A card is dragged up by itself (the top one is normalized); a pile
+        # dragged to 23 is picked up; the reserve is only ever clicked.
+        if src == RESERVE:
+            return Move("reserve")
+        if dst == SPREAD and src in TABLEAU:
+            return Move("pickup", src)
+        return self._normalize(Move("move", src, dst, index=index))
+
+    def describe(self, move: Move | Mapping[str, Any]) -> str:
+        move = self._normalize(as_move(move))
+        if move.action == "reserve":
+            return ("Click pile 22: its top card goes under the pile of its own number, "
+                    "and that pile is picked up and spread at 23.")
+        if move.action == "pickup":
+            assert move.src is not None
+            text = f"pick up {self.place(move.src)} and spread it at 23."
+            if self.spread_from is None:
+                return sentence(text)
+            return f"Put the spread at 23 back on {self.place(self.spread_from)}, then {text}"
+        assert move.src is not None and move.dst is not None
+        pile = self._piles[move.src]
+        at = -1 if move.index is None else move.index
+        what = pile[at].name if -len(pile) <= at < len(pile) else "the top card"
+        where = "the spread at 23" if move.src == SPREAD else self.place(move.src)
+        empty = "" if self._piles[move.dst] else "the empty "
+        return f"Move {what} from {where} up onto {empty}{self.place(move.dst)}."
+
+    # -- the end ------------------------------------------------------------
+    def is_won(self) -> bool:
+        return self.score() == 104
+
+    def score(self) -> int:
+        return sum(len(self._piles[pid]) for pid in FOUNDATIONS)
+
+    def _loss_reason(self) -> str | None:
+        # Picking up gives access to every card, so the game is lost only
+        # when the reserve is gone and no card at all fits piles 14-21.
+        if self.is_won() or self._piles[RESERVE]:
+            return None
+        wants = self._wants()
+        for pid in (*TABLEAU, SPREAD):
+            for card in self._piles[pid]:
+                if any(self._check_onto(card, dst) is None for dst in self._may_take(card, wants)):
+                    return None
+        return "the reserve (pile 22) is used up and no card in any pile can go up onto piles 14 to 21."
