@@ -24,6 +24,14 @@ from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
 
+# Moves that always act on the same place: extra fields on them mean nothing.
+BARE_ACTIONS = frozenset({"flip", "recycle", "redeal", "deal", "reserve"})
+
+# The fields each kind of move may carry (SPEC section 2).
+ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
+                 "remove": frozenset({"piles"}), "place": frozenset({"dst"}),
+                 "pickup": frozenset({"src"})}
+
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
 
 
@@ -111,6 +119,11 @@ class Game:
         """The one spelling of a move that the log records (pairs in order...)."""
         return move
 
+    def _canonical(self, move: Move) -> Move:
+        if move.action in BARE_ACTIONS:
+            return Move(move.action)
+        return self._normalize(move)
+
     def _clears_undo(self, move: Move) -> bool:
         """True for a move that undo may never reach back past."""
         return False
@@ -141,7 +154,7 @@ class Game:
     def why_illegal(self, move: Move | Mapping[str, Any]) -> str | None:
         """The reason `move` is not allowed now, or None if it is legal."""
         try:
-            checked = self._normalize(as_move(move))
+            checked = self._canonical(as_move(move))
         except MoveFormatError as error:
             return str(error)
         return self._check_shape(checked) or self._check(checked)
@@ -152,7 +165,7 @@ class Game:
     def play(self, move: Move | Mapping[str, Any]) -> Move:
         """Make a legal move and log it; raise `IllegalMove` with the reason if not."""
         try:
-            checked = self._normalize(as_move(move))
+            checked = self._canonical(as_move(move))
         except MoveFormatError as error:
             raise IllegalMove(str(error)) from None
         reason = self._check_shape(checked) or self._check(checked)
@@ -246,6 +259,15 @@ class Game:
         twin.restore_checkpoint(self.checkpoint(), self.log)
         return twin
 
+    def __str__(self) -> str:
+        """The table as text, one pile a line (face-down cards in brackets)."""
+        lines = [f"{self.title} ({self.variant}), deal {self.seed}: score {self.score()}"]
+        width = max(len(pid) for pid in self.pile_ids)
+        for pid in self.pile_ids:
+            cards = " ".join(repr(card) for card in self._piles[pid])
+            lines.append(f"  {pid:<{width}}  {cards or '-'}")
+        return "\n".join(lines)
+
     # -- moves as the table sees them -----------------------------------------
     def touches(self, move: Move | Mapping[str, Any]) -> list[tuple[str, int | None]]:
         """The cards a move picks up, as (pile, index from the bottom).
@@ -290,6 +312,14 @@ class Game:
     def _check_shape(self, move: Move) -> str | None:
         if move.action not in self.actions:
             return f"There is no '{move.action}' move in {self.title}."
+        given = {name for name, value in (("src", move.src), ("dst", move.dst),
+                                          ("index", move.index), ("piles", move.piles))
+                 if value is not None}
+        if move.count != 1:
+            given.add("count")
+        stray = sorted(given - ACTION_FIELDS.get(move.action, frozenset()))
+        if stray:
+            return f"A '{move.action}' move does not take '{stray[0]}'."
         for pid in (move.src, move.dst, *(move.piles or ())):
             if pid is not None and pid not in self._piles:
                 return f"{self.title} has no place called '{pid}'."

@@ -274,3 +274,75 @@ def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch) -> None:
         storage.save_game(played_game(steps=50), path)
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "no temporary file is left"
+
+
+def random_record(game, rng: random.Random) -> dict:
+    """A move record of the right shape, with any piles, counts and indexes."""
+    piles = list(game.pile_ids)
+    record: dict = {"action": rng.choice(sorted(game.actions))}
+    if rng.random() < 0.8:
+        record["src"] = rng.choice(piles)
+    if rng.random() < 0.7:
+        record["dst"] = rng.choice(piles)
+    if rng.random() < 0.3:
+        record["count"] = rng.randint(1, 4)
+    if rng.random() < 0.2:
+        record["index"] = rng.randint(0, 12)
+    if rng.random() < 0.4:
+        record["piles"] = rng.sample(piles, rng.randint(1, 2))
+    return record
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_play_accepts_exactly_the_legal_moves(game_id: str, variant: str) -> None:
+    rng = random.Random(f"fuzz-{game_id}-{variant}")
+    for seed in range(3):
+        game = new_game(game_id, variant, seed=seed + 100)
+        for _ in range(60):
+            legal = game.legal_moves()
+            legal_json = [m.to_json() for m in legal]
+            for _ in range(40):
+                record = random_record(game, rng)
+                reason = game.why_illegal(record)
+                if reason is None:
+                    trial = game.copy()
+                    played = trial.play(record)
+                    assert played.to_json() in legal_json, record
+                else:
+                    assert reason.endswith((".", "!", "?")) and "Traceback" not in reason
+                    assert reason[0].isupper(), reason
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_every_legal_move_can_be_made_on_the_table(game_id: str, variant: str) -> None:
+    """Each legal move touches real cards, and dragging its lead card means it."""
+    rng = random.Random(f"touch-{game_id}")
+    game = new_game(game_id, variant, seed=321)
+    for _ in range(120):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        for move in legal:
+            describe = game.describe(move)
+            assert describe[0].isupper() and describe.endswith("."), describe
+            touched = game.touches(move)
+            if move.action == "redeal":
+                assert touched == []  # Cruel's Deal button, not a card
+                continue
+            assert touched, move
+            pile, index = touched[0]
+            if index is not None:
+                assert 0 <= index < len(game.piles[pile])
+            target = move.dst or (move.piles[-1] if move.piles and len(move.piles) > 1 else None)
+            if index is not None and target is not None and move.action != "place":
+                assert game.drag_move(pile, index, target).to_json() == move.to_json() or \
+                    game._canonical(game.drag_move(pile, index, target)) == move
+        game.play(rng.choice(legal))
+
+
+def test_a_game_prints_as_a_readable_table() -> None:
+    text = str(new_game("klondike", seed=42))
+    assert "deal 42" in text and "tableau7" in text and "[8H]" in text

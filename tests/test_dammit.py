@@ -228,7 +228,7 @@ def test_random_play_keeps_every_rule() -> None:
             for _ in range(4):
                 move = _random_move(rng, game, legal)
                 reason = game.why_illegal(move)
-                assert (reason is None) == (game._normalize(move) in legal), (move, reason)
+                assert (reason is None) == (game._canonical(move) in legal), (move, reason)
                 if reason is not None:
                     assert reason[0].isupper() and reason.endswith(".")
                     assert not any(name in reason for name in hidden)

@@ -260,7 +260,7 @@ def check_consistency(game: Thirteen, rng: random.Random) -> None:
         assert text[0].isupper() and text.endswith(".")
         assert Move.from_json(move.to_json()) == move
     for _ in range(4):
-        move = game._normalize(Move.from_json(random_record(rng, game)))
+        move = game._canonical(Move.from_json(random_record(rng, game)))
         reason = game._check_shape(move) or game._check(move)
         assert (reason is None) == (move in legal), move
         if reason is not None:

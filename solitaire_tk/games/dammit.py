@@ -106,8 +106,6 @@ class Dammit(Game):
         return self._check_remove(move)
 
     def _check_place(self, move: Move) -> str | None:
-        if move.src is not None or move.count != 1 or move.index is not None or move.piles is not None:
-            return "Only the card to play can be placed, one card at a time: just say which box."
         if self.clearing:
             return "The grid was full, so first take away every 10 and every pair that adds up to ten."
         dst = move.dst
@@ -125,8 +123,6 @@ class Dammit(Game):
         return None
 
     def _check_remove(self, move: Move) -> str | None:
-        if move.src is not None or move.dst is not None or move.count != 1 or move.index is not None:
-            return "To take cards away, just say which box or boxes they are in."
         if not self.clearing:
             empty = self.empty_boxes()
             if empty:

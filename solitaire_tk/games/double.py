@@ -88,18 +88,13 @@ class DoubleSolitaire(Game):
         return rank if 1 <= rank <= 13 else None
 
     def _normalize(self, move: Move) -> Move:
-        # One spelling per move in the log: no src for the reserve click, and
-        # no index for the top card of piles 1-13.
-        if move.action == "reserve" and move.src == RESERVE:
-            return replace(move, src=None)
+        # One spelling per move in the log: no index for the top card of piles 1-13.
         if (move.action == "move" and move.src in TABLEAU and move.index is not None
                 and move.index == len(self._piles[move.src]) - 1):
             return replace(move, index=None)
         return move
 
     def _check(self, move: Move) -> str | None:
-        if move.piles is not None:
-            return "This game never takes a list of piles at once."
         if move.action == "reserve":
             return self._check_reserve(move)
         if move.action == "pickup":
@@ -107,14 +102,6 @@ class DoubleSolitaire(Game):
         return self._check_move(move)
 
     def _check_reserve(self, move: Move) -> str | None:
-        if move.src is not None:
-            return ("Clicking pile 22 always takes its own top card, "
-                    f"not a card from {self.place(move.src)}.")
-        if move.dst is not None:
-            return ("You don't choose where the card from pile 22 goes: "
-                    "it goes under the pile of its own number.")
-        if move.count != 1 or move.index is not None:
-            return "Clicking pile 22 takes just its top card."
         if not self._piles[RESERVE]:
             return "Pile 22 is used up. Now you can pick up any pile from 1 to 13 instead."
         return None
@@ -125,9 +112,6 @@ class DoubleSolitaire(Game):
             return "Say which pile to pick up."
         if src not in TABLEAU:
             return f"Only piles 1 to 13 can be picked up, not {self.place(src)}."
-        if move.dst is not None or move.count != 1 or move.index is not None:
-            return ("Picking up a pile always spreads the whole pile at 23: "
-                    "there is nothing else to choose.")
         left = len(self._piles[RESERVE])
         if left:
             return (f"You can pick up a pile only once pile 22 is used up, and it still has "

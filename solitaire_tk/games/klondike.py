@@ -70,8 +70,6 @@ class Klondike(Game):
     def _check(self, move: Move) -> str | None:
         if move.piles is not None or move.index is not None:
             return "In Klondike a move names one pile to take cards from and how many."
-        if move.action in ("flip", "recycle") and (move.src or move.dst or move.count != 1):
-            return "Turning the deck needs no piles or numbers: it always works on the deck."
         if move.action == "flip":
             return self._check_flip()
         if move.action == "recycle":

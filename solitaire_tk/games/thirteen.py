@@ -79,8 +79,6 @@ class Thirteen(Game):
         return self._check_move(move)
 
     def _check_deal(self, move: Move) -> str | None:
-        if _has_pile_fields(move) or move.piles is not None:
-            return "Dealing needs no pile names: it always puts one card on each pile."
         if not self._piles["stock"]:
             return "The deck is empty, so there are no more cards to deal."
         return None
