@@ -1,0 +1,65 @@
+"""Speed checks for the goals the tests do not time.
+
+    python scripts/benchmark.py
+
+- Start-up: importing the engine and dealing each game.
+- Replay: building a 2,000-entry replay and scrubbing back and forth.
+- Legal moves: how long one `legal_moves()` takes in a busy position.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solitaire_tk import GAME_IDS, Replay, new_game  # noqa: E402
+
+
+def timed(label: str, func, repeat: int = 1) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        func()
+    each = (time.perf_counter() - start) / repeat
+    print(f"{label:<48} {each * 1000:9.2f} ms")
+    return each
+
+
+def long_game(game_id: str, entries: int = 2000):
+    rng = random.Random(1)
+    game = new_game(game_id, seed=99)
+    while len(game.log) < entries:
+        moves = game.legal_moves()
+        if game.can_undo() and (rng.random() < 0.1 or not moves):
+            game.undo()
+        elif moves:
+            game.play(rng.choice(moves))
+        else:
+            game = new_game(game_id, seed=rng.randint(1, 10**6))
+    return game
+
+
+def main() -> None:
+    code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
+    timed("python start + import engine + deal", lambda: subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
+    for game_id in GAME_IDS:
+        game = long_game(game_id)
+        record = game.to_json()
+        replay = Replay(record)
+        timed(f"{game_id}: replay {len(replay)} entries", lambda: Replay(record))
+        steps = list(range(0, len(replay) + 1, 10)) + list(range(len(replay), -1, -10))
+        each = timed(f"{game_id}: game_at (scrub, per step)",
+                     lambda: [replay.game_at(n) for n in steps]) / len(steps)
+        print(f"{'':<48} {each * 1000:9.3f} ms a step")
+        timed(f"{game_id}: legal_moves", game.legal_moves, repeat=200)
+        timed(f"{game_id}: is_over", game.is_over, repeat=200)
+
+
+if __name__ == "__main__":
+    main()
