@@ -131,6 +131,14 @@ class Game:
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         raise NotImplementedError
 
+    def place(self, pile_id: str) -> str:
+        """A pile's name as the game's own help says it ("stack 3", "box 12")."""
+        raise NotImplementedError
+
+    def progress(self) -> int:
+        """Cards brought home: higher is better in every game (unlike Cruel's score)."""
+        return self.score()
+
     def is_won(self) -> bool:
         raise NotImplementedError
 
@@ -183,6 +191,10 @@ class Game:
 
     def can_undo(self) -> bool:
         return self._undo is not None
+
+    def why_no_undo(self) -> str | None:
+        """Why undo is not possible now (this game's undo rule), or None if it is."""
+        return None if self._undo is not None else self._no_undo_reason()
 
     def undo_label(self) -> str | None:
         """The sentence for the move that undo would take back."""

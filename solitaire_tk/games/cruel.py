@@ -174,6 +174,9 @@ class Cruel(Game):
         """Cards still in the twelve stacks: lower is better, 0 is a win."""
         return sum(len(self._piles[pid]) for pid in PILES)
 
+    def progress(self) -> int:
+        return 52 - self.score()
+
     def _loss_reason(self) -> str | None:
         if self.is_won() or any(self._check(move) is None for move in self._candidates()):
             return None

@@ -56,6 +56,7 @@ class TableLayout:
     spots: dict[str, Spot]
     buttons: dict[str, Rect] = field(default_factory=dict)
     label_size: int = 10
+    labels_above: bool = False  # Double Solitaire numbers every place above it
 
     def slot(self, pile_id: str) -> Rect:
         spot = self.spots[pile_id]
@@ -183,7 +184,7 @@ def _double(variant: str, width: float, height: float) -> TableLayout:
     spread_room = column[6] - column[1]
     spots["pile23"] = Spot("pile23", column[1], y, step=(cw * 0.34, 0), room=(spread_room, 0),
                            label="23")
-    return TableLayout(cw, ch, spots, label_size=max(8, int(band * 0.6)))
+    return TableLayout(cw, ch, spots, label_size=max(8, int(band * 0.6)), labels_above=True)
 
 
 def _dammit(variant: str, width: float, height: float) -> TableLayout:

@@ -1,0 +1,61 @@
+"""Start Solitaire Tutor: `solitaire-tk [GAME] [--variant V] [--seed N] [--data-dir DIR]`
+or `solitaire-tk replay FILE`.  A bad argument prints a clear message and exits 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .cards import MAX_SEED
+from .registry import GAME_IDS, game_class
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="solitaire-tk",
+        description="Solitaire Tutor: play and learn Cruel, Klondike, Thirteen, "
+                    "Double Solitaire and Dammit!")
+    parser.add_argument("game", nargs="?", help=f"the game to open: {', '.join(GAME_IDS)}, "
+                        "or 'replay' followed by a saved game file")
+    parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
+    parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
+    parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")
+    parser.add_argument("--data-dir", help="folder for players, statistics and saved games")
+    args = parser.parse_args(argv)
+    if args.game == "replay":
+        if not args.file:
+            parser.error("replay needs a saved game file: solitaire-tk replay FILE")
+        if args.variant or args.seed:
+            parser.error("--variant and --seed do not go with replay")
+    elif args.file:
+        parser.error(f"unexpected argument '{args.file}'")
+    elif args.game is not None:
+        if args.game not in GAME_IDS:
+            parser.error(f"there is no game called '{args.game}'; choose one of "
+                         f"{', '.join(GAME_IDS)}")
+        variants = game_class(args.game).variants
+        if args.variant is not None and args.variant not in variants:
+            parser.error(f"{args.game} has no variant '{args.variant}'; choose one of "
+                         f"{', '.join(variants)}")
+    elif args.variant or args.seed:
+        parser.error("--variant and --seed need a game, for example: solitaire-tk klondike "
+                     "--variant draw3 --seed 42")
+    return args
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number from 1 to {MAX_SEED}, "
+                                         f"not '{text}'")
+    return int(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    from .ui.launch import launch  # Tk is imported only now: the checks above stay fast
+    return launch(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

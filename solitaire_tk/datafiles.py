@@ -1,0 +1,191 @@
+"""The user's data folder and the versioned JSON files in it.
+
+- `data_dir()` finds the per-user folder (platformdirs' `user_data_path`,
+  or the app's `--data-dir`); on a locked-down PC where it cannot be
+  written it falls back to a folder in the temp directory and says so in
+  `data_dir_notice()`.
+- Every file has "format" and "version" fields.  `read_versioned` checks a
+  file and brings an older one up to date one version at a time through
+  the functions in `CONVERTERS` (the way nbformat upgrades notebooks).  A
+  file from a newer app raises `NewerFile` (with what could be read); a
+  damaged one raises `DamagedFile` (with why, in words for a pupil).
+- `move_aside` puts a file into a side folder (`damaged/`...) under a
+  time-stamped name instead of deleting it.
+
+Writing goes through `storage.write_json` (atomic).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import re
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+import platformdirs
+
+APP_NAME = "SolitaireTutor"
+SETTINGS_FORMAT = "solitaire-tk-settings"
+STATS_FORMAT = "solitaire-tk-stats"
+CURRENT_VERSIONS = {SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
+MAX_FILE_BYTES = 5 * 1024 * 1024
+
+JsonDict = dict[str, Any]
+Converter = Callable[[JsonDict], JsonDict]
+# (format, version) -> the function that turns a file of that version into the next.
+CONVERTERS: dict[tuple[str, int], Converter] = {}
+
+_dir_notice: str | None = None
+
+
+# -- the folder ------------------------------------------------------------------------
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The per-user data folder, created if missing (see `data_dir_notice`)."""
+    global _dir_notice
+    folder, _dir_notice = locate_data_dir(override)
+    return folder
+
+
+def data_dir_notice() -> str | None:
+    """Why the last `data_dir()` had to use a stand-in folder, or None."""
+    return _dir_notice
+
+
+def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Path, str | None]:
+    """The folder to use, and a sentence for the pupil if it is a stand-in."""
+    wanted: Path | None = None
+    try:
+        wanted = (Path(override).expanduser() if override is not None
+                  else platformdirs.user_data_path(APP_NAME, appauthor=False))
+        problem = _unusable(wanted)
+    except (OSError, RuntimeError, ValueError) as error:   # no home folder at all
+        problem = str(error)
+    if wanted is not None and problem is None:
+        return wanted, None
+    place = f"'{wanted}'" if wanted is not None else "your own folder"
+    try:
+        user = re.sub(r"[^A-Za-z0-9_-]", "", getpass.getuser())[:32] or "user"
+    except Exception:   # getuser promises no particular exception
+        user = "user"
+    try:
+        fallback: Path | None = Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
+    except OSError:
+        fallback = None
+    if fallback is not None and _unusable(fallback) is None:
+        return fallback, (f"Your games cannot be kept in {place} ({problem}), so for now they "
+                          f"are kept in '{fallback}'. That folder may be emptied when the "
+                          "computer is tidied up: ask your teacher for a folder you can write "
+                          "in and start Solitaire Tutor with --data-dir.")
+    return wanted or Path(APP_NAME), (f"Your games cannot be kept in {place} ({problem}) and "
+                                      "there is no other folder to use, so nothing you do "
+                                      "will be kept after you close Solitaire Tutor.")
+
+
+def _unusable(folder: Path) -> str | None:
+    """None if files can be written in `folder` (made if missing), else why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+        os.close(handle)
+        os.remove(probe)
+    except OSError as error:
+        return (error.strerror or str(error)).lower()
+    return None
+
+
+# -- file versions -----------------------------------------------------------------------
+def register_converter(file_format: str, from_version: int) -> Callable[[Converter], Converter]:
+    """Decorator: `func(data)` turns a `from_version` file into the next version."""
+    def register(func: Converter) -> Converter:
+        CONVERTERS[(file_format, from_version)] = func
+        return func
+    return register
+
+
+class DamagedFile(Exception):
+    """A data file that cannot be used; the message says why ("it breaks off...")."""
+
+
+class NewerFile(Exception):
+    """A file written by a newer app; `data` is what it holds, for a best-effort read."""
+
+    def __init__(self, version: int, data: JsonDict) -> None:
+        super().__init__(f"version {version}")
+        self.version, self.data = version, data
+
+
+def upgrade(data: JsonDict, file_format: str) -> JsonDict:
+    """`data` brought up to the current version of its format, one step at a time."""
+    version, current = data["version"], CURRENT_VERSIONS[file_format]
+    if version > current:
+        raise NewerFile(version, data)
+    while version < current:
+        step = CONVERTERS.get((file_format, version))
+        if step is None:
+            raise DamagedFile(f"it is from version {version}, which this app cannot read")
+        try:
+            data = step(dict(data))
+        except Exception as error:   # a converter meeting a file it did not expect
+            raise DamagedFile(f"it could not be brought up to date ({error})") from None
+        version += 1
+        data["version"] = version
+    return data
+
+
+def read_versioned(path: Path, file_format: str) -> tuple[JsonDict, int]:
+    """The file's JSON object brought to the current version, and the version it had.
+
+    Raises FileNotFoundError, another OSError (could not read), DamagedFile or NewerFile.
+    """
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise DamagedFile("it is far too big")
+    raw = path.read_bytes()
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        raise DamagedFile("it is not text") from None
+    except json.JSONDecodeError as error:
+        raise DamagedFile(f"it breaks off or is scrambled near line {error.lineno}") from None
+    except (ValueError, RecursionError):
+        raise DamagedFile("it holds something no Solitaire Tutor file has") from None
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        raise DamagedFile("it is not the kind of file it should be")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise DamagedFile("it has no proper version number")
+    return upgrade(data, file_format), version
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def move_aside(folder: Path, path: Path, into: str, label: str = "") -> Path | None:
+    """Move `path` (inside `folder`) to `folder/into/` under a time-stamped name.
+
+    Returns the new place, or None if it could not be moved.
+    """
+    try:
+        base = label or "-".join(path.relative_to(folder).with_suffix("").parts)
+    except ValueError:
+        base = path.stem
+    target_dir = folder / into
+    try:
+        target_dir.mkdir(exist_ok=True)
+        number = 1
+        target = target_dir / f"{base}-{stamp()}{path.suffix}"
+        while target.exists():
+            number += 1
+            target = target_dir / f"{base}-{stamp()}-{number}{path.suffix}"
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target

@@ -1,0 +1,335 @@
+"""The main window and what it is responsible for.
+
+`TutorApp` owns the game on the table.  It is the only place that plays a
+move (`try_move`), takes one back (`undo`) or starts a game, and after each
+it refreshes the table, the status bar and the tutor panel, saves the game
+so nothing is lost, and tells the player when the game is over.  Views hear
+about changes through the event hub; menus and keys live in `menus.py`.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import filedialog, messagebox, ttk
+from typing import Any
+
+from ..engine import Game
+from ..moves import Move
+from ..registry import new_game
+from ..savefile import GameFileError, load_game
+from ..storage import SaveError, save_game
+from . import menus
+from .controls import STOCK_ACTIONS, TableControls
+from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
+from .events import EventHub
+from .statusbar import StatusBar, score_text
+from .table import Look, Table
+from .tutorpanel import TutorPanel
+
+AUTOSAVE_DELAY_MS = 300
+
+
+class TutorApp:
+    def __init__(self, root: tk.Tk, store: Any, game: Game) -> None:
+        self.root = root
+        self.store = store
+        self.hub = EventHub()
+        self.game = game
+        self.used_hints = False
+        self.recorded = False
+        self._autosave_job: str | None = None
+        self._paused: tk.Frame | None = None
+        root.title("Solitaire Tutor")
+        root.minsize(640, 480)
+        self.body = ttk.Frame(root)
+        self.body.pack(fill="both", expand=True)
+        self.table = Table(self.body, self._look())
+        self.table.grid(row=0, column=0, sticky="nsew")
+        self.panel = TutorPanel(self.body)
+        self.panel_shown = tk.BooleanVar(value=bool(self.settings.tutor_panel))
+        self.status = StatusBar(self.body)
+        self.status.grid(row=1, column=0, columnspan=2, sticky="we")
+        self.body.columnconfigure(0, weight=1)
+        self.body.rowconfigure(0, weight=1)
+        self._place_panel()
+        self.controls = TableControls(self.table, self)
+        self.hub.subscribe("message", self._on_message)
+        menus.install(self)
+        root.protocol("WM_DELETE_WINDOW", self.quit)
+        self.start(game, record_previous=False)
+        self.table.focus_set()
+
+    # -- settings ---------------------------------------------------------------
+    @property
+    def settings(self) -> Any:
+        return self.store.settings
+
+    def _look(self) -> Look:
+        s = self.settings
+        return Look(table_colour=s.table_colour, card_back=s.card_back, four_colour=s.four_colour)
+
+    def change_setting(self, name: str, value: Any) -> None:
+        setattr(self.settings, name, value)
+        self._save_settings()
+        if name in ("table_colour", "card_back", "four_colour"):
+            self.table.set_look(self._look())
+            self.controls.redraw_marks()
+        if name == "tutor_panel":
+            self._place_panel()
+
+    def _save_settings(self) -> None:
+        try:
+            self.store.save_settings()
+        except SaveError as error:
+            self.say(str(error), "illegal")
+
+    def _place_panel(self) -> None:
+        if self.panel_shown.get():
+            self.panel.grid(row=0, column=1, sticky="ns")
+        else:
+            self.panel.grid_remove()
+
+    # -- games ------------------------------------------------------------------
+    def start(self, game: Game, record_previous: bool = True) -> None:
+        if record_previous:
+            self._record_if_needed()
+        self.game = game
+        self.used_hints = False
+        self.recorded = game.is_over()
+        self.controls.held = None
+        self.settings.last_game = game.game_id
+        self.settings.last_variant[game.game_id] = game.variant
+        self._save_settings()
+        self.table.show(game)
+        self.controls.redraw_marks()
+        self.status.show_game(game)
+        self.panel.show_game(game)
+        self.root.title(f"Solitaire Tutor: {game.title}")
+        self.hub.publish("game_changed", game=game)
+        self.say(f"{game.title}, deal {game.seed}. {self._first_tip()}", "info")
+        self._schedule_autosave()
+
+    def _first_tip(self) -> str:
+        return "Press F1 for help, or just try a move: the tutor tells you if a rule stops it."
+
+    def new_game(self, game_id: str | None = None, variant: str | None = None,
+                 seed: int | None = None) -> None:
+        game_id = game_id or self.game.game_id
+        if variant is None:
+            variant = (self.game.variant if game_id == self.game.game_id
+                       else self.settings.last_variant.get(game_id))
+        options = {"easy_mode": bool(self.settings.easy_mode)} if game_id == "thirteen" else None
+        self.start(new_game(game_id, variant, seed=seed, options=options,
+                            player=self.store.current_player))
+
+    def same_deal(self) -> None:
+        game = self.game
+        if game.seed is not None:
+            self.new_game(game.game_id, game.variant, seed=game.seed)
+        else:
+            self.start(new_game(game.game_id, game.variant, deck=game.deck,
+                                options=game.options, player=game.player))
+
+    def choose_deal(self) -> None:
+        DealNumberDialog(self.root, self.game.seed, lambda seed: self.new_game(seed=seed))
+
+    # -- moves ------------------------------------------------------------------
+    def try_move(self, move: Move) -> bool:
+        """Play `move` if the rules allow it; otherwise say why and change nothing."""
+        if self.game.is_over() and not self.game.legal_moves():
+            self.say(self.game.outcome(), "over")
+            return False
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        text = self.game.describe(move)
+        played = self.game.play(move)
+        self._after_change(text, "done")
+        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
+        self._check_over()
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.say(reason, "illegal")
+        if self.settings.sound:
+            self.root.bell()
+        if self.game.game_id == "cruel" and self.settings.messages:
+            messagebox.showinfo("Cruel", reason, parent=self.root)
+
+    def undo(self) -> None:
+        self.controls.drop_hold()
+        reason = self.game.why_no_undo()
+        if reason is not None:
+            self.refuse(reason)
+            return
+        label = self.game.undo()
+        self.recorded = self.game.is_over() and self.recorded
+        self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
+        self.hub.publish("position_changed", game=self.game, move=None, undone=True)
+
+    def hint(self) -> None:
+        moves = self.game.legal_moves()
+        if not moves:
+            self.say(self.game.outcome(), "over")
+            return
+        self.used_hints = True
+        self.say("Hint: " + self.game.describe(moves[0]), "hint")
+
+    def deal_key(self) -> None:
+        """D: deal, turn the deck, or click pile 22: whatever the stock does in this game."""
+        if "redeal" in self.game.actions:
+            self.try_move(Move("redeal"))
+            return
+        for action in STOCK_ACTIONS:
+            if action in self.game.actions and self.game.is_legal(Move(action)):
+                self.try_move(Move(action))
+                return
+        self.controls._say_stock_reason()
+
+    def press_button(self, name: str) -> None:
+        if name == "deal":
+            self.try_move(Move("redeal"))
+
+    def _after_change(self, text: str, kind: str) -> None:
+        self.table.refresh()
+        self.controls.redraw_marks()
+        self.status.show_game(self.game)
+        self.say(text, kind)
+        self._schedule_autosave()
+
+    def _check_over(self) -> None:
+        game = self.game
+        if not game.is_over():
+            return
+        self._record_if_needed()
+        won = game.is_won()
+        headline = "You won!" if won else "No more moves"
+        detail = f"{game.outcome()}\n\n{score_text(game)}."
+        self.say(game.outcome(), "over")
+        actions = [("New game", self.new_game), ("Same deal", self.same_deal)]
+        if game.can_undo() and not won:
+            actions.append(("Undo", self.undo))
+        actions.append(("Close", lambda: None))
+        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions)
+
+    def _record_if_needed(self) -> None:
+        game = self.game
+        if self.recorded or not any(e["action"] != "undo" for e in game.log):
+            return
+        self.recorded = True
+        try:
+            self.store.record_game(game, used_hints=self.used_hints)
+            if game.is_over():
+                self.store.clear_current()
+        except SaveError as error:
+            self.say(str(error), "illegal")
+
+    # -- saving -------------------------------------------------------------------
+    def _schedule_autosave(self) -> None:
+        if self._autosave_job is not None:
+            self.root.after_cancel(self._autosave_job)
+        self._autosave_job = self.root.after(AUTOSAVE_DELAY_MS, self.autosave)
+
+    def autosave(self) -> None:
+        self._autosave_job = None
+        try:
+            if self.game.is_over():
+                self.store.clear_current()
+            else:
+                self.store.autosave(self.game)
+        except SaveError as error:
+            self.say(str(error), "illegal")
+
+    def save_as(self) -> None:
+        path = filedialog.asksaveasfilename(
+            parent=self.root, title="Save this game", defaultextension=".json",
+            initialdir=str(self.store.saved_games_dir()),
+            initialfile=f"{self.game.game_id}-{self.game.seed}.json",
+            filetypes=[("Saved games", "*.json"), ("All files", "*")])
+        if not path:
+            return
+        try:
+            save_game(self.game, path)
+        except SaveError as error:
+            messagebox.showerror("Not saved", str(error), parent=self.root)
+            return
+        self.say(f"Saved the game in {path}.", "info")
+
+    def open_file(self, path: str | None = None) -> None:
+        if path is None:
+            path = filedialog.askopenfilename(
+                parent=self.root, title="Open a saved game",
+                initialdir=str(self.store.saved_games_dir()),
+                filetypes=[("Saved games", "*.json"), ("All files", "*")])
+            if not path:
+                return
+        try:
+            game = load_game(path)
+        except GameFileError as error:
+            messagebox.showerror("Cannot open this game", str(error), parent=self.root)
+            return
+        self.start(game)
+        self.say(f"Opened {path}: you can play on from here.", "info")
+
+    # -- messages, pause, quit ---------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        self.hub.publish("message", text=text, kind=kind)
+
+    def _on_message(self, text: str, kind: str) -> None:
+        self.status.say(text, kind)
+        if kind in ("illegal", "done", "hint", "over"):
+            self.panel.tell(text, kind)
+
+    def show_about(self) -> None:
+        TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
+
+    def show_help(self) -> None:
+        if not self.panel_shown.get():
+            self.panel_shown.set(True)
+            self.change_setting("tutor_panel", True)
+        self.panel.show_game(self.game)
+
+    def pause(self) -> None:
+        """Blank the table (Thirteen's B): any key or click comes back."""
+        if self._paused is not None:
+            return
+        cover = tk.Frame(self.root, background="#202020", cursor="arrow")
+        tk.Label(cover, text="Paused. Press any key or click to go on.", foreground="#bbbbbb",
+                 background="#202020", font=("DejaVu Sans", 14)).place(relx=0.5, rely=0.5,
+                                                                       anchor="center")
+        cover.place(x=0, y=0, relwidth=1, relheight=1)
+        cover.bind("<Button-1>", lambda e: self.resume())
+        cover.bind("<Key>", lambda e: self.resume())
+        cover.focus_set()
+        self._paused = cover
+
+    @property
+    def paused(self) -> bool:
+        return self._paused is not None
+
+    def resume(self) -> None:
+        if self._paused is not None:
+            self._paused.destroy()
+            self._paused = None
+            self.table.focus_set()
+
+    def quit(self, record: bool = True) -> None:
+        if self._autosave_job is not None:
+            self.root.after_cancel(self._autosave_job)
+            self._autosave_job = None
+        if record:
+            try:
+                if self.game.is_over():
+                    self.store.clear_current()
+                else:
+                    self.store.autosave(self.game)  # resumed next time: not a loss
+            except SaveError as error:
+                if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
+                                           parent=self.root):
+                    return
+        else:
+            self.store.clear_current()
+        self.settings.window_geometry = self.root.geometry()
+        self._save_settings()
+        self.root.destroy()

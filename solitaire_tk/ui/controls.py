@@ -1,0 +1,386 @@
+"""Mouse and keyboard on the table, turned into moves the engine judges.
+
+A drag asks the engine what dropping that card on that pile means
+(`Game.drag_move`); a click picks the move that touches the clicked card
+(`Game.touches`), preferring one that brings cards home.  A card that needs
+a partner (Thirteen, Dammit!) or a place (Dammit!'s card to play) is held
+until the next click or Enter.  The keyboard moves a focus ring and does
+with Enter what the mouse does with a click.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import Callable, Protocol
+
+from ..engine import Game
+from ..moves import Move
+from .layout import Rect
+from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
+
+DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
+SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
+STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
+
+
+class TablePlayer(Protocol):
+    """What the controls need from the app."""
+
+    game: Game
+
+    def try_move(self, move: Move) -> bool: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def press_button(self, name: str) -> None: ...
+
+
+class TableControls:
+    def __init__(self, table: Table, player: TablePlayer,
+                 on_hold: Callable[[tuple[str, int] | None], None] | None = None) -> None:
+        self.table = table
+        self.player = player
+        self.on_hold = on_hold
+        self.held: tuple[str, int] | None = None
+        self.focus: Hit | None = None
+        self._press: tuple[float, float, Hit | None] | None = None
+        self._drag: dict[str, object] | None = None
+        table.bind("<ButtonPress-1>", self._on_press)
+        table.bind("<B1-Motion>", self._on_drag)
+        table.bind("<ButtonRelease-1>", self._on_release)
+        table.bind("<Double-Button-1>", self._on_double)
+        table.bind("<Shift-Button-1>", self._on_shift_click)
+        table.bind("<Alt-Button-1>", self._on_alt_click)
+        table.bind("<Motion>", self._on_hover)
+        for key in ("Left", "Right", "Up", "Down"):
+            table.bind(f"<{key}>", lambda e, k=key: self._arrow(k))
+            table.bind(f"<Shift-{key}>", lambda e, k=key: self._within_pile(k))
+        table.bind("<Tab>", lambda e: self._cycle(1))
+        table.bind("<Shift-Tab>", lambda e: self._cycle(-1))
+        table.bind("<ISO_Left_Tab>", lambda e: self._cycle(-1))
+        table.bind("<Return>", lambda e: self._activate())
+        table.bind("<KP_Enter>", lambda e: self._activate())
+        table.bind("<space>", lambda e: self._activate())
+        table.bind("<Escape>", lambda e: self._cancel())
+        table.bind("<<TableLaidOut>>", lambda e: self.redraw_marks())
+
+    @property
+    def game(self) -> Game:
+        return self.player.game
+
+    # -- what can move ----------------------------------------------------------
+    def moves_touching(self, pile: str, index: int | None) -> list[Move]:
+        game = self.game
+        return [m for m in game.legal_moves() if (pile, index) in game.touches(m)
+                or (pile == game.stock_pile and m.action in STOCK_ACTIONS
+                    and game.touches(m)[:1] == [(pile, index)])]
+
+    def movable(self, pile: str, index: int) -> bool:
+        return bool(self.moves_touching(pile, index))
+
+    def best(self, moves: list[Move]) -> Move:
+        """The move that brings most cards home; ties keep the engine's order."""
+        def gain(move: Move) -> int:
+            trial = self.game.copy()
+            trial.play(move)
+            return trial.progress()
+        return max(moves, key=gain)
+
+    # -- clicks ---------------------------------------------------------------
+    def click(self, hit: Hit) -> None:
+        if hit.button:
+            self.drop_hold()
+            self.player.press_button(hit.button)
+            return
+        if hit.pile is None:
+            return
+        game = self.game
+        moves = self.moves_touching(hit.pile, hit.index)
+        if self.held is not None:
+            src, index = self.held
+            self.drop_hold()
+            if (src, index) != (hit.pile, hit.index):
+                self.player.try_move(game.drag_move(src, index, hit.pile))
+            else:  # the held card chosen again: send it to its best place
+                singles = [m for m in moves if not m.piles or len(m.piles) == 1]
+                if singles and all(m.action != "place" for m in singles):
+                    self.player.try_move(self.best(singles))
+            return
+        pairs = [m for m in moves if m.piles is not None and len(m.piles) > 1]
+        places = [m for m in moves if m.action == "place"]
+        singles = [m for m in moves if m not in pairs and m not in places]
+        if hit.index is not None and (pairs or (places and not singles)):
+            self.hold(hit.pile, hit.index)
+        elif singles:
+            self.player.try_move(self.best(singles))
+        elif hit.index is None:
+            into = [m for m in game.legal_moves() if m.dst == hit.pile and m.action == "place"]
+            if into:
+                self.player.try_move(into[0])
+            elif hit.pile == game.stock_pile:
+                self._say_stock_reason()
+        elif hit.pile == game.stock_pile and not game.piles[hit.pile][hit.index].face_up:
+            self._say_stock_reason()
+        elif "remove" in game.actions and game.piles[hit.pile][hit.index].face_up:
+            self.hold(hit.pile, hit.index)  # its partner's click will say why not
+        else:
+            card = game.piles[hit.pile][hit.index]
+            name = card.name if card.face_up else "that face-down card"
+            self.player.say(f"There is no move for {name} right now.", "illegal")
+
+    def _say_stock_reason(self) -> None:
+        game = self.game
+        for action in STOCK_ACTIONS:
+            if action in game.actions:
+                reason = game.why_illegal(Move(action))
+                if reason:
+                    self.player.say(reason, "illegal")
+                    return
+
+    def hold(self, pile: str, index: int) -> None:
+        self.held = (pile, index)
+        self.redraw_marks()
+        card = self.game.piles[pile][index]
+        self.player.say(f"You picked up {card.name}. Now choose where it goes "
+                        "(Escape puts it back).", "info")
+        if self.on_hold:
+            self.on_hold(self.held)
+
+    def drop_hold(self) -> None:
+        if self.held is not None:
+            self.held = None
+            self.redraw_marks()
+            if self.on_hold:
+                self.on_hold(None)
+
+    # -- the mouse ----------------------------------------------------------------
+    def _on_press(self, event: tk.Event) -> None:
+        self.table.focus_set()
+        self._press = (event.x, event.y, self.table.hit(event.x, event.y))
+
+    def _on_drag(self, event: tk.Event) -> None:
+        if self._press is None:
+            return
+        x0, y0, hit = self._press
+        if self._drag is None:
+            if abs(event.x - x0) + abs(event.y - y0) < DRAG_START:
+                return
+            if hit is None or hit.pile is None or hit.index is None:
+                return
+            if not self.game.piles[hit.pile][hit.index].face_up:
+                return
+            self._start_drag(hit, x0, y0)
+        drag = self._drag
+        assert drag is not None
+        last_x, last_y = drag["last"]  # type: ignore[misc]
+        for item in drag["items"]:  # type: ignore[attr-defined]
+            self.table.move(item, event.x - last_x, event.y - last_y)
+        drag["last"] = (event.x, event.y)
+
+    def _start_drag(self, hit: Hit, x: float, y: float) -> None:
+        assert hit.pile is not None and hit.index is not None
+        self.drop_hold()
+        probe = self.game.drag_move(hit.pile, hit.index, hit.pile)
+        count = probe.count if probe.action == "move" and probe.index is None else 1
+        items = self.table.items_from(hit.pile, hit.index, count)
+        for item in items:
+            self.table.tag_raise(item)
+        self._drag = {"hit": hit, "items": items, "start": (x, y), "last": (x, y)}
+
+    def _on_release(self, event: tk.Event) -> None:
+        press, drag = self._press, self._drag
+        self._press = None
+        self._drag = None
+        if drag is not None:
+            self._drop(drag, event.x, event.y)
+        elif press is not None and press[2] is not None:
+            self.click(press[2])
+
+    def _drop(self, drag: dict[str, object], x: float, y: float) -> None:
+        hit = drag["hit"]
+        assert isinstance(hit, Hit) and hit.pile is not None and hit.index is not None
+        start_x, start_y = drag["start"]  # type: ignore[misc]
+        lead = self.table.card_rect(hit.pile, hit.index)
+        moved = Rect(lead.x + x - start_x, lead.y + y - start_y, lead.w, lead.h)
+        target = self.table.drop_target(moved, exclude=hit.pile)
+        if target is not None and self.player.try_move(
+                self.game.drag_move(hit.pile, hit.index, target)):
+            return
+        self._slide_back(drag["items"], x - start_x, y - start_y)  # type: ignore[arg-type]
+
+    def _slide_back(self, items: list[int], dx: float, dy: float, step: int = 0) -> None:
+        if step >= SLIDE_STEPS:
+            self.table.refresh()
+            return
+        for item in items:
+            self.table.move(item, -dx / SLIDE_STEPS, -dy / SLIDE_STEPS)
+        self.table.after(15, self._slide_back, items, dx, dy, step + 1)
+
+    def _on_double(self, event: tk.Event) -> None:
+        # The first click of the pair already moved the card to its best place.
+        self._press = None
+
+    def _on_shift_click(self, event: tk.Event) -> None:
+        hit = self.table.hit(event.x, event.y)
+        if hit is not None and hit.pile is not None:
+            count = len(self.game.piles[hit.pile])
+            cards = "1 card" if count == 1 else f"{count} cards"
+            place = self.game.place(hit.pile)
+            self.player.say(f"{place[:1].upper()}{place[1:]} has {cards}.", "info")
+        return None
+
+    def _on_alt_click(self, event: tk.Event) -> None:
+        hit = self.table.hit(event.x, event.y)
+        if hit is None or hit.pile is None:
+            return
+        if "pickup" in self.game.actions:
+            self.player.try_move(Move("pickup", hit.pile))
+
+    def _on_hover(self, event: tk.Event) -> None:
+        hit = self.table.hit(event.x, event.y)
+        can = hit is not None and (hit.button is not None or (
+            hit.pile is not None and bool(self.moves_touching(hit.pile, hit.index))))
+        cursor = "hand2" if can else ""
+        if self.table.cget("cursor") != cursor:
+            self.table.configure(cursor=cursor)
+
+    # -- the keyboard -------------------------------------------------------------
+    def stops(self) -> list[Hit]:
+        """Every place the focus ring can rest, in reading order."""
+        layout = self.table.layout
+        if layout is None:
+            return []
+        out = [Hit(pid, self._top_index(pid)) for pid in layout.spots]
+        out += [Hit(None, button=name) for name in layout.buttons]
+        return out
+
+    def _top_index(self, pile: str) -> int | None:
+        size = len(self.game.piles[pile])
+        return size - 1 if size else None
+
+    def _rect(self, hit: Hit) -> Rect:
+        layout = self.table.layout
+        assert layout is not None
+        if hit.button:
+            return layout.buttons[hit.button]
+        assert hit.pile is not None
+        if hit.index is None:
+            return layout.slot(hit.pile)
+        return self.table.card_rect(hit.pile, hit.index)
+
+    def _ensure_focus(self) -> Hit | None:
+        stops = self.stops()
+        if not stops:
+            return None
+        if self.focus is None or (self.focus.pile and self.focus.pile not in self.game.piles):
+            self.focus = stops[0]
+        if self.focus.pile is not None:
+            size = len(self.game.piles[self.focus.pile])
+            if self.focus.index is None or self.focus.index >= size:
+                self.focus = Hit(self.focus.pile, self._top_index(self.focus.pile))
+        return self.focus
+
+    def _set_focus(self, hit: Hit) -> str:
+        self.focus = hit
+        self.redraw_marks()
+        self._say_focus()
+        return "break"
+
+    def _say_focus(self) -> None:
+        hit = self.focus
+        if hit is None:
+            return
+        if hit.button:
+            self.player.say(f"The {hit.button.capitalize()} button. Press Enter to use it.", "focus")
+            return
+        assert hit.pile is not None
+        place = self.game.place(hit.pile)
+        place = place[:1].upper() + place[1:]
+        if hit.index is None:
+            self.player.say(f"{place}: empty.", "focus")
+            return
+        card = self.game.piles[hit.pile][hit.index]
+        what = card.name if card.face_up else "a face-down card"
+        self.player.say(f"{place}: {what}.", "focus")
+
+    def _cycle(self, step: int) -> str:
+        stops = self.stops()
+        current = self._ensure_focus()
+        if current is None:
+            return "break"
+        keys = [(s.pile, s.button) for s in stops]
+        position = keys.index((current.pile, current.button)) if (current.pile, current.button) in keys else 0
+        return self._set_focus(stops[(position + step) % len(stops)])
+
+    def _arrow(self, key: str) -> str:
+        current = self._ensure_focus()
+        if current is None:
+            return "break"
+        here = self._rect(Hit(current.pile, self._top_index(current.pile)) if current.pile
+                          else current)
+        cx, cy = here.x + here.w / 2, here.y + here.h / 2
+        dx, dy = {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}[key]
+        best, best_cost = None, float("inf")
+        for stop in self.stops():
+            if (stop.pile, stop.button) == (current.pile, current.button):
+                continue
+            rect = self._rect(Hit(stop.pile, None) if stop.pile else stop)
+            ox, oy = rect.x + rect.w / 2 - cx, rect.y + rect.h / 2 - cy
+            along = ox * dx + oy * dy
+            if along <= 1:
+                continue
+            across = abs(ox * dy) + abs(oy * dx)
+            cost = along + 2.5 * across
+            if cost < best_cost:
+                best, best_cost = stop, cost
+        if best is not None:
+            return self._set_focus(best)
+        return "break"
+
+    def _within_pile(self, key: str) -> str:
+        """Shift+arrow: choose a deeper card of the focused pile (a run, a spread card)."""
+        current = self._ensure_focus()
+        if current is None or current.pile is None or current.index is None:
+            return "break"
+        step = -1 if key in ("Up", "Left") else 1
+        index = current.index + step
+        pile = self.game.piles[current.pile]
+        if 0 <= index < len(pile) and pile[index].face_up:
+            return self._set_focus(Hit(current.pile, index))
+        return "break"
+
+    def _activate(self) -> str:
+        """Enter or Space: use the stock or a button, pick a card up, or put it down."""
+        current = self._ensure_focus()
+        if current is None:
+            return "break"
+        stock_card_hidden = (current.pile == self.game.stock_pile and current.index is not None
+                             and not self.game.piles[current.pile][current.index].face_up)
+        if current.button or self.held is not None or current.index is None or stock_card_hidden:
+            self.click(current)
+        else:
+            assert current.pile is not None
+            self.hold(current.pile, current.index)
+        self._ensure_focus()
+        self.redraw_marks()
+        return "break"
+
+    def _cancel(self) -> str:
+        if self.held is not None:
+            self.drop_hold()
+            self.player.say("Put back.", "info")
+        return "break"
+
+    # -- marks ----------------------------------------------------------------------
+    def redraw_marks(self) -> None:
+        if self.table.layout is None:
+            return
+        if self.held is not None and self.held[1] < len(self.game.piles[self.held[0]]):
+            self.table.mark("held", [self.table.card_rect(*self.held)], SELECT_COLOUR, width=4)
+        else:
+            self.held = None
+            self.table.clear_mark("held")
+        if self.focus is not None:
+            focus = self._ensure_focus()
+            assert focus is not None
+            self.table.mark("focus", [self._rect(focus)], FOCUS_COLOUR, width=3, dash=(6, 3))

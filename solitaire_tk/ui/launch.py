@@ -1,0 +1,75 @@
+"""Open the window: make Windows draw it sharply, load the player's data,
+and put the right game on the table (the one asked for, the unfinished one,
+or the chooser on a first run)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tkinter as tk
+
+from ..engine import Game
+from ..registry import new_game
+from ..savefile import GameFileError, load_game
+from ..userdata import DataStore
+
+
+def make_dpi_aware() -> None:
+    """Before the first Tk(): without it Windows blurs the window on a scaled screen."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+        ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        pass
+
+
+def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
+    """The game to open, or None to show the chooser."""
+    if args.game == "replay":
+        return load_game(args.file)
+    if args.game:
+        options = {"easy_mode": bool(store.settings.easy_mode)} if args.game == "thirteen" else None
+        variant = args.variant or store.settings.last_variant.get(args.game)
+        return new_game(args.game, variant, seed=args.seed, options=options,
+                        player=store.current_player)
+    resumed = store.resume()
+    if resumed is not None:
+        return resumed
+    if store.has_played:
+        game_id = store.settings.last_game
+        return new_game(game_id, store.settings.last_variant.get(game_id),
+                        player=store.current_player)
+    return None
+
+
+def launch(args: argparse.Namespace) -> int:
+    try:
+        store = DataStore(args.data_dir)
+    except OSError as error:
+        print(f"solitaire-tk: cannot use the data folder: {error}", file=sys.stderr)
+        return 2
+    try:
+        game = first_game(args, store)
+    except GameFileError as error:
+        print(f"solitaire-tk: cannot open that saved game: {error}", file=sys.stderr)
+        return 2
+    make_dpi_aware()
+    root = tk.Tk(className="SolitaireTutor")
+    from .app import TutorApp
+    from .chooser import choose_game
+    if store.settings.window_geometry:
+        root.geometry(store.settings.window_geometry)
+    else:
+        root.geometry("1100x720")
+    if game is None:
+        game = choose_game(root, store)
+        if game is None:
+            root.destroy()
+            return 0
+    app = TutorApp(root, store, game)
+    if store.notice:
+        app.say(store.notice, "illegal")
+    root.mainloop()
+    return 0

@@ -1,0 +1,202 @@
+"""The menu bar and the keys of every game (each seed's commands have a
+menu entry or a key; accelerators are shown in the menus).
+
+Keys that a game's own help gives a meaning (Thirteen's H is Help, its N is
+New hand) are bound for that game only; the rest work in every game.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import TYPE_CHECKING, Callable
+
+from ..registry import GAME_IDS, game_class
+from ..ui.cardart import BACKS
+
+if TYPE_CHECKING:
+    from .app import TutorApp
+
+TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "#6d1f2c"),
+                 ("Grey", "#4a4f55"))
+VARIANT_NAMES = {"draw1": "Klondike: draw one", "draw3": "Klondike: draw three",
+                 "draw1-single": "Klondike: one pass only"}
+# Thirteen's own single keys (its help's keyboard shortcuts).
+THIRTEEN_KEYS = {"a": "about", "b": "pause", "d": "deal", "h": "help", "n": "new", "o": "options",
+                 "p": "players", "q": "quit", "s": "same", "question": "help",
+                 "F10": "quit_unsaved"}
+# Single keys in the other games.
+COMMON_KEYS = {"d": "deal", "h": "hint"}
+
+
+def install(app: TutorApp) -> None:
+    root = app.root
+    bar = tk.Menu(root)
+    root.configure(menu=bar)
+    commands = _commands(app)
+
+    game = tk.Menu(bar, tearoff=False)
+    bar.add_cascade(label="Game", menu=game, underline=0)
+    game.add_command(label="New game", accelerator="F2", command=commands["new"], underline=0)
+    game.add_command(label="Same deal again", accelerator="Ctrl+R", command=commands["same"],
+                     underline=0)
+    game.add_command(label="Choose deal number...", accelerator="Ctrl+G",
+                     command=commands["choose"], underline=7)
+    game.add_separator()
+    app.game_choice = tk.StringVar(value=_choice_key(app))
+    choose = tk.Menu(game, tearoff=False)
+    game.add_cascade(label="Play another game", menu=choose, underline=0)
+    for game_id in GAME_IDS:
+        cls = game_class(game_id)
+        for variant in cls.variants:
+            label = VARIANT_NAMES.get(variant, cls.title)
+            choose.add_radiobutton(label=label, variable=app.game_choice,
+                                   value=f"{game_id}/{variant}",
+                                   command=lambda g=game_id, v=variant: app.new_game(g, v))
+    game.add_separator()
+    game.add_command(label="Open saved game...", accelerator="Ctrl+O", command=app.open_file,
+                     underline=0)
+    game.add_command(label="Save game as...", accelerator="Ctrl+S", command=app.save_as,
+                     underline=0)
+    game.add_separator()
+    game.add_command(label="Exit", accelerator="Ctrl+Q", command=app.quit, underline=1)
+
+    control = tk.Menu(bar, tearoff=False)
+    bar.add_cascade(label="Control", menu=control, underline=0)
+    control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
+                        underline=0)
+    control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
+    control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
+                        underline=0)
+    control.add_separator()
+    control.add_command(label="Pause (blank the table)", accelerator="Ctrl+P",
+                        command=app.pause, underline=0)
+    control.add_command(label="Resume", command=app.resume, underline=0)
+    app.control_menu = control
+
+    options = tk.Menu(bar, tearoff=False)
+    bar.add_cascade(label="Options", menu=options, underline=0)
+    app.options_menu = options
+    _option_menu(app, options)
+
+    help_menu = tk.Menu(bar, tearoff=False)
+    bar.add_cascade(label="Help", menu=help_menu, underline=0)
+    help_menu.add_command(label="How to play", accelerator="F1", command=app.show_help,
+                          underline=0)
+    help_menu.add_command(label="Keys", command=lambda: _show_keys(app), underline=0)
+    help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
+
+    _bind_keys(app, commands)
+    app.hub.subscribe("game_changed", lambda game: app.game_choice.set(_choice_key(app)))
+
+
+def _choice_key(app: TutorApp) -> str:
+    return f"{app.game.game_id}/{app.game.variant}"
+
+
+def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
+    return {
+        "new": lambda: app.new_game(), "same": app.same_deal, "choose": app.choose_deal,
+        "about": app.show_about, "pause": app.pause, "deal": app.deal_key, "help": app.show_help,
+        "hint": app.hint, "options": lambda: _post_options(app),
+        "players": lambda: getattr(app, "show_players", lambda: None)(),
+        "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
+    }
+
+
+def _option_menu(app: TutorApp, options: tk.Menu) -> None:
+    settings = app.settings
+    backs = tk.Menu(options, tearoff=False)
+    options.add_cascade(label="Card back (Deck)", menu=backs, underline=5)
+    app.back_choice = tk.StringVar(value=settings.card_back)
+    for name in BACKS:
+        backs.add_radiobutton(label=name.capitalize(), value=name, variable=app.back_choice,
+                              command=lambda n=name: app.change_setting("card_back", n))
+    colours = tk.Menu(options, tearoff=False)
+    options.add_cascade(label="Table colour", menu=colours, underline=0)
+    app.colour_choice = tk.StringVar(value=settings.table_colour)
+    for label, colour in TABLE_COLOURS:
+        colours.add_radiobutton(label=label, value=colour, variable=app.colour_choice,
+                                command=lambda c=colour: app.change_setting("table_colour", c))
+    app.option_vars = {}
+    for name, label in (("four_colour", "Four-colour deck"),
+                        ("tutor_panel", "Show the tutor panel"),
+                        ("messages", "Messages: pop up why a move is not allowed (Cruel)"),
+                        ("easy_mode", "Easy mode: use the card under the top (Thirteen)"),
+                        ("sound", "Sound"),
+                        ("show_stats_after_game", "Show statistics after each game")):
+        var = tk.BooleanVar(value=bool(getattr(settings, name)))
+        app.option_vars[name] = var
+        options.add_checkbutton(label=label, variable=var,
+                                command=lambda n=name, v=var: _toggle(app, n, v))
+
+
+def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
+    if name == "tutor_panel":
+        app.panel_shown.set(var.get())
+    app.change_setting(name, var.get())
+    if name == "easy_mode" and app.game.game_id == "thirteen":
+        state = "on" if var.get() else "off"
+        app.say(f"Easy mode will be {state} from your next hand (N for a new hand, "
+                "S to play this one again).", "info")
+
+
+def _post_options(app: TutorApp) -> None:
+    root = app.root
+    app.options_menu.post(root.winfo_rootx() + 40, root.winfo_rooty() + 40)
+
+
+def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
+    root = app.root
+
+    def run(action: Callable[[], None]) -> Callable[[tk.Event], str]:
+        def handler(event: tk.Event) -> str:
+            if app.paused:
+                app.resume()
+                return "break"
+            action()
+            return "break"
+        return handler
+
+    for sequence, name in (("<F2>", "new"), ("<Control-n>", "new"), ("<Control-r>", "same"),
+                           ("<Control-g>", "choose"), ("<F1>", "help"), ("<Control-p>", "pause"),
+                           ("<Control-q>", "quit")):
+        root.bind(sequence, run(commands[name]))
+    root.bind("<Control-z>", run(app.undo))
+    root.bind("<Control-o>", run(app.open_file))
+    root.bind("<Control-s>", run(app.save_as))
+    app.table.bind("<BackSpace>", run(app.undo))
+
+    def letter(event: tk.Event) -> str | None:
+        if app.paused:
+            app.resume()
+            return "break"
+        if event.state & 0x4:  # Control held: those are the Ctrl+ shortcuts above
+            return None
+        keys = THIRTEEN_KEYS if app.game.game_id == "thirteen" else COMMON_KEYS
+        name = keys.get(event.keysym) or keys.get(event.keysym.lower())
+        if name is None:
+            return None
+        commands[name]()
+        return "break"
+
+    app.table.bind("<Key>", letter, add="+")
+    root.bind("<F10>", letter)
+
+
+def _show_keys(app: TutorApp) -> None:
+    from .dialogs import TextDialog
+    text = ("Every game:\n"
+            "  Arrow keys or Tab: move the yellow ring between piles\n"
+            "  Shift + arrow: choose a deeper card of the pile\n"
+            "  Enter or Space: pick up a card, then put it down where the ring is\n"
+            "  Enter twice: send the card to its best place;  Escape: put it back\n"
+            "  D: deal or turn the deck;  H: hint;  Backspace or Ctrl+Z: undo\n"
+            "  F2: new game;  Ctrl+R: same deal;  Ctrl+G: choose a deal number\n"
+            "  F1: help;  Ctrl+P: pause;  Ctrl+S: save;  Ctrl+O: open;  Ctrl+Q: quit\n\n"
+            "Thirteen, as in its own help:\n"
+            "  A about, B blank the screen, D deal, H help, N new hand, O options,\n"
+            "  P change player, Q quit, S same hand, ? and F1 help,\n"
+            "  F10 quit without saving the game (it is not counted)\n\n"
+            "Double Solitaire: Shift+click shows how many cards a pile has;\n"
+            "  Alt+click picks up a pile once pile 22 is empty.")
+    TextDialog(app.root, "Keys", text)

@@ -1,0 +1,66 @@
+"""The status bar: game, deal number, score as the game counts it, cards
+left, and a short message (the engine's reason after an illegal move)."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ..engine import Game
+
+MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
+                   "hint": "#0040a0", "focus": "#1a1a1a", "over": "#005a00"}
+
+
+def score_text(game: Game) -> str:
+    """The score in the words of each game's own help."""
+    score = game.score()
+    texts = {
+        "cruel": f"Cards left: {score}",
+        "klondike": f"Score: {score} of 52 home",
+        "thirteen": f"Removed: {score} of 52",
+        "double": f"Up on piles 14-21: {score} of 104",
+        "dammit": f"Placed: {score} of 52",
+    }
+    return texts.get(game.game_id, f"Score: {score}")
+
+
+def stock_text(game: Game) -> str:
+    if game.stock_pile is None:
+        return ""
+    left = len(game.piles[game.stock_pile])
+    name = game.place(game.stock_pile)
+    return f"{name[:1].upper()}{name[1:]}: {left} left"
+
+
+def variant_title(game: Game) -> str:
+    names = {"draw1": "draw one", "draw3": "draw three", "draw1-single": "one pass"}
+    if game.variant in names:
+        return f"{game.title} ({names[game.variant]})"
+    return game.title
+
+
+class StatusBar(ttk.Frame):
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master, padding=(6, 2))
+        self.game_label = ttk.Label(self, anchor="w")
+        self.deal_label = ttk.Label(self, anchor="w")
+        self.score_label = ttk.Label(self, anchor="w")
+        self.stock_label = ttk.Label(self, anchor="w")
+        # The message has a line of its own: reasons are whole sentences.
+        self.message = ttk.Label(self, anchor="w", justify="left")
+        for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
+                                         self.stock_label)):
+            widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
+        self.message.grid(row=1, column=0, columnspan=5, sticky="we")
+        self.columnconfigure(4, weight=1)
+        self.bind("<Configure>", lambda e: self.message.configure(wraplength=max(200, e.width - 16)))
+
+    def show_game(self, game: Game) -> None:
+        self.game_label.configure(text=variant_title(game))
+        self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else "Own deck")
+        self.score_label.configure(text=score_text(game))
+        self.stock_label.configure(text=stock_text(game))
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))

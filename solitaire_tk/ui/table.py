@@ -1,0 +1,222 @@
+"""The table: a canvas that draws a game's piles and answers "what is here?".
+
+It knows the game but never judges a move: input goes through
+`controls.TableControls`, which asks the engine.  `refresh()` redraws only
+the piles whose cards changed, so a move costs a few canvas items.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import Card
+from ..engine import Game
+from .images import CardImages
+from .layout import Rect, TableLayout, card_offsets, table_layout
+
+
+@dataclass
+class Look:
+    """How the table looks: the player's choices from the Options menu."""
+
+    table_colour: str = "#1f6f43"
+    card_back: str = "blue"
+    four_colour: bool = False
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What is under the pointer: a card (index), a pile's place (index None), or a button."""
+
+    pile: str | None
+    index: int | None = None
+    button: str | None = None
+
+
+SLOT_OUTLINE = "#d8e8d0"
+FOCUS_COLOUR = "#ffd400"
+SELECT_COLOUR = "#36a3ff"
+TARGET_COLOUR = "#7dff7d"
+
+
+class Table(tk.Canvas):
+    def __init__(self, master: tk.Misc, look: Look | None = None) -> None:
+        self.look = look or Look()
+        super().__init__(master, background=self.look.table_colour, highlightthickness=0,
+                         width=760, height=560, takefocus=True)
+        self.game: Game | None = None
+        self.layout: TableLayout | None = None
+        self.images = CardImages(self)
+        self._drawn: dict[str, tuple[Card, ...]] = {}
+        self._offsets: dict[str, list[tuple[float, float]]] = {}
+        self._size = (0, 0)
+        self.bind("<Configure>", self._on_resize)
+
+    # -- showing a game -----------------------------------------------------
+    def show(self, game: Game) -> None:
+        self.game = game
+        self._relayout(force=True)
+
+    def set_look(self, look: Look) -> None:
+        self.look = look
+        self.configure(background=look.table_colour)
+        self._relayout(force=True)
+
+    def refresh(self) -> None:
+        """Redraw the piles whose cards changed since the last drawing."""
+        if self.game is None or self.layout is None:
+            return
+        for pid in self.game.pile_ids:
+            cards = tuple(self.game.piles[pid])
+            if self._drawn.get(pid) != cards:
+                self._draw_pile(pid, cards)
+        self.tag_raise("mark")
+
+    def _on_resize(self, event: tk.Event) -> None:
+        self._relayout()
+
+    def _relayout(self, force: bool = False) -> None:
+        width, height = self.winfo_width(), self.winfo_height()
+        if width < 20 or height < 20:
+            width, height = int(self.cget("width")), int(self.cget("height"))
+        if self.game is None or (not force and (width, height) == self._size):
+            return
+        self._size = (width, height)
+        self.layout = table_layout(self.game.game_id, self.game.variant, width, height)
+        self.images.set_size(self.layout.card_w, self.layout.card_h)
+        self.delete("all")
+        self._drawn.clear()
+        self._draw_places()
+        self.refresh()
+        self.event_generate("<<TableLaidOut>>", when="tail")
+
+    # -- drawing --------------------------------------------------------------
+    def _draw_places(self) -> None:
+        assert self.layout is not None
+        layout = self.layout
+        cw, ch = layout.card_w, layout.card_h
+        label_font = ("DejaVu Sans", -layout.label_size, "bold")
+        for spot in layout.spots.values():
+            tag = ("slot", f"slot:{spot.pile_id}")
+            self._rounded(spot.x, spot.y, spot.x + cw, spot.y + ch, outline=SLOT_OUTLINE,
+                          width=2, dash=(4, 3), tags=tag)
+            if spot.mark:
+                self.create_text(spot.x + cw / 2, spot.y + ch / 2, text=spot.mark,
+                                 fill=SLOT_OUTLINE, font=("DejaVu Sans", -int(ch * 0.3), "bold"),
+                                 tags=tag)
+            if spot.label and layout.labels_above:
+                self.create_text(spot.x + 2, spot.y - 2, text=spot.label, anchor="sw",
+                                 fill="white", font=label_font, tags=("slot", "label"))
+            elif spot.label:
+                self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
+                                 fill=SLOT_OUTLINE, font=label_font, tags=tag)
+        for name, rect in layout.buttons.items():
+            self._rounded(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h, fill="#f4e9c8",
+                          outline="#5a4a1a", width=2, tags=("button", f"button:{name}"))
+            self.create_text(rect.x + rect.w / 2, rect.y + rect.h / 2, text=name.capitalize(),
+                             font=("DejaVu Sans", -int(rect.h * 0.45), "bold"), fill="#3a2a00",
+                             tags=("button", f"button:{name}"))
+
+    def _draw_pile(self, pid: str, cards: Sequence[Card]) -> None:
+        assert self.layout is not None and self.game is not None
+        self.delete(f"p:{pid}")
+        offsets = card_offsets(self.layout.spots[pid], cards)
+        self._offsets[pid] = offsets
+        fanned_from = 0
+        spot = self.layout.spots[pid]
+        if spot.shown is not None:
+            fanned_from = max(0, len(cards) - spot.shown - 1)
+        for index, (card, (x, y)) in enumerate(zip(cards, offsets)):
+            if index < fanned_from:
+                continue  # hidden under the squared-up part of the pile
+            image = (self.images.face(card.code, self.look.four_colour) if card.face_up
+                     else self.images.back(self.look.card_back))
+            self.create_image(x, y, image=image, anchor="nw",
+                              tags=("card", f"p:{pid}", f"c:{pid}:{index}"))
+        self._drawn[pid] = tuple(cards)
+
+    def _rounded(self, x1: float, y1: float, x2: float, y2: float, **options: object) -> int:
+        r = max(3.0, min(x2 - x1, y2 - y1) / 12)
+        points = [x1 + r, y1, x2 - r, y1, x2, y1, x2, y1 + r, x2, y2 - r, x2, y2,
+                  x2 - r, y2, x1 + r, y2, x1, y2, x1, y2 - r, x1, y1 + r, x1, y1]
+        options.setdefault("fill", "")
+        return self.create_polygon(points, smooth=True, **options)  # type: ignore[arg-type]
+
+    # -- geometry -------------------------------------------------------------
+    def card_rect(self, pid: str, index: int) -> Rect:
+        assert self.layout is not None
+        x, y = self._offsets[pid][index]
+        return Rect(x, y, self.layout.card_w, self.layout.card_h)
+
+    def place_rect(self, pid: str) -> Rect:
+        """The pile's whole area: its empty place and every card of its fan."""
+        assert self.layout is not None
+        slot = self.layout.slot(pid)
+        x2, y2 = slot.x + slot.w, slot.y + slot.h
+        for x, y in self._offsets.get(pid, []):
+            x2 = max(x2, x + slot.w)
+            y2 = max(y2, y + slot.h)
+        return Rect(slot.x, slot.y, x2 - slot.x, y2 - slot.y)
+
+    def target_rect(self, pid: str) -> Rect:
+        """Where the pile's top card is (or its place, when empty)."""
+        offsets = self._offsets.get(pid)
+        if offsets:
+            return self.card_rect(pid, len(offsets) - 1)
+        assert self.layout is not None
+        return self.layout.slot(pid)
+
+    def hit(self, x: float, y: float) -> Hit | None:
+        if self.layout is None:
+            return None
+        for name, rect in self.layout.buttons.items():
+            if rect.contains(x, y):
+                return Hit(None, button=name)
+        for pid in self.layout.spots:
+            offsets = self._offsets.get(pid, [])
+            for index in range(len(offsets) - 1, -1, -1):
+                if self.card_rect(pid, index).contains(x, y):
+                    return Hit(pid, index)
+            if self.layout.slot(pid).contains(x, y):
+                return Hit(pid, None)
+        return None
+
+    def drop_target(self, moving: Rect, exclude: str) -> str | None:
+        """The pile the dragged cards overlap most (not the one they came from)."""
+        if self.layout is None:
+            return None
+        best, best_area = None, 0.0
+        for pid in self.layout.spots:
+            if pid == exclude:
+                continue
+            area = _overlap(moving, self.place_rect(pid))
+            if area > best_area:
+                best, best_area = pid, area
+        return best
+
+    def items_from(self, pid: str, index: int, count: int) -> list[int]:
+        """Canvas items of `count` cards from `index` upwards in pile `pid`."""
+        items: list[int] = []
+        for i in range(index, index + count):
+            items.extend(self.find_withtag(f"c:{pid}:{i}"))
+        return items
+
+    # -- marks: focus ring, selection, targets ------------------------------
+    def mark(self, kind: str, rects: Sequence[Rect], colour: str, width: int = 3,
+             dash: tuple[int, ...] = ()) -> None:
+        self.delete(f"mark:{kind}")
+        for rect in rects:
+            self._rounded(rect.x - 2, rect.y - 2, rect.x + rect.w + 2, rect.y + rect.h + 2,
+                          outline=colour, width=width, dash=dash, tags=("mark", f"mark:{kind}"))
+        self.tag_raise("mark")
+
+    def clear_mark(self, kind: str) -> None:
+        self.delete(f"mark:{kind}")
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    width = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    height = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    return width * height if width > 0 and height > 0 else 0.0

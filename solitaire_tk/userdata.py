@@ -1,0 +1,531 @@
+"""Everything a pupil must never lose: players, preferences, statistics, the game in play.
+
+`DataStore` (one per app run) keeps the data folder (`datafiles.data_dir`):
+
+    settings.json          the players (up to ten), each with their preferences; who plays now
+    stats/<player>.json    one player's statistics (`stats.StatsBook`)
+    current/<player>.json  the game that player is in the middle of (SPEC section 4)
+    saved/                 where File > Save offers to put games
+    damaged/               files that could not be read, put aside with a time stamp
+    removed/               a removed player's files, in case it was a mistake
+    backups/               a file as it was before it was upgraded to a newer version
+
+`<player>` is a file name made once from the player's first name
+("Player 1" -> "player-1"); it stays the same when the player is renamed.
+
+A file from a newer app is read as well as it can be but never written
+over; a damaged file is put aside and defaults are used.  Problems become
+sentences in `DataStore.notices`.  Nothing here raises into the app except
+`ValueError` (a bad name or setting, with a message for the pupil) and
+`storage.SaveError` (a write failed: the data in memory stays as the
+pupil left it and goes to disk with the next write that works).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+import unicodedata
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
+                        NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
+                        read_versioned, register_converter)
+from .engine import SAVE_VERSION, Game
+from .registry import GAME_IDS, game_class
+from .savefile import GameFileError, load_game, read_record
+from .stats import GameStats, SessionStats, StatsBook, all_keys
+from .storage import SaveError, write_json
+
+__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
+           "clean_name", "data_dir", "data_dir_notice", "register_converter"]
+
+MAX_PLAYERS = 10
+MAX_NAME = 30
+REMOVE_TRIES = 5
+DEFAULT_PLAYER = "Player 1"
+CARD_BACKS = ("blue", "red", "green", "purple")
+DEFAULT_VARIANTS = {"cruel": "standard", "klondike": "draw1", "thirteen": "standard",
+                    "double": "standard", "dammit": "standard"}
+
+_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_RESERVED = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt") for n in range(1, 10))}
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_GEOMETRY = re.compile(r"(\d{1,5}x\d{1,5})?([+-]-?\d{1,5}[+-]-?\d{1,5})?")
+
+
+# -- preferences -----------------------------------------------------------------------
+@dataclass
+class Settings:
+    """One player's preferences.
+
+    Change them with `DataStore.update_settings(name=value)`, or in place
+    followed by `DataStore.save_settings()`; both check every value.
+    """
+
+    last_game: str = "klondike"
+    last_variant: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_VARIANTS))
+    card_back: str = "blue"
+    table_colour: str = "#1f6f43"
+    border_colour: str = "#0d3b22"
+    four_colour: bool = False
+    show_moves: bool = True          # the tutor lights up where a card can go
+    messages: bool = False           # Cruel: a pop-up for a move that is not allowed
+    easy_mode: bool = False          # Thirteen
+    move_alert: bool = True          # Thirteen
+    sound: bool = False
+    show_stats_after_game: bool = True
+    tutor_panel: bool = True
+    window_geometry: str = ""        # Tk geometry, "1024x700+40+30"
+    replay_speed: float = 1.0        # moves a second when a replay plays itself
+
+
+_DEFAULTS = Settings()
+SETTING_NAMES = tuple(f.name for f in fields(Settings))
+
+
+def check_setting(name: str, value: Any) -> Any:
+    """The value to keep for setting `name`; a ValueError says what is wrong with it."""
+    if name not in SETTING_NAMES:
+        raise ValueError(f"There is no setting called '{name}'.")
+    default = getattr(_DEFAULTS, name)
+    if name == "last_variant":
+        return _check_variants(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"The setting '{name}' can only be on or off.")
+        return value
+    if name == "replay_speed":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.1 <= value <= 20:
+            raise ValueError("The replay speed must be a number from 0.1 to 20.")
+        return float(value)
+    if not isinstance(value, str):
+        raise ValueError(f"The setting '{name}' must be a word, not {type(value).__name__}.")
+    if name == "last_game" and value not in GAME_IDS:
+        raise ValueError(f"There is no game called '{value}'.")
+    if name == "card_back" and value not in CARD_BACKS:
+        raise ValueError(f"The card back can be {', '.join(CARD_BACKS)}; not '{value}'.")
+    if name.endswith("_colour") and not _COLOUR.fullmatch(value):
+        raise ValueError(f"A colour is written like {default}; '{value}' is not one.")
+    if name == "window_geometry" and not _GEOMETRY.fullmatch(value):
+        raise ValueError(f"'{value}' is not a window size and place like 1024x700+40+30.")
+    return value
+
+
+def _check_variants(value: Any) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        raise ValueError("The last variants must be a table of game and variant.")
+    out = dict(DEFAULT_VARIANTS)
+    for game_id, variant in value.items():
+        if game_id not in GAME_IDS:
+            raise ValueError(f"There is no game called '{game_id}'.")
+        if variant not in game_class(game_id).variants:
+            raise ValueError(f"There is no variant '{variant}' of {game_id}.")
+        out[game_id] = variant
+    return out
+
+
+def _settings_from_json(data: Any) -> Settings:
+    """Settings from a file: each bad or missing value is replaced by its default."""
+    if not isinstance(data, Mapping):
+        return Settings()
+    good: dict[str, Any] = {}
+    for name in SETTING_NAMES:
+        if name in data:
+            try:
+                good[name] = check_setting(name, data[name])
+            except ValueError:
+                pass
+    return Settings(**good)
+
+
+# -- players -----------------------------------------------------------------------------
+def clean_name(name: str, others: Iterable[str] = ()) -> str:
+    """A player's name trimmed and checked; a ValueError says what is wrong."""
+    if not isinstance(name, str):
+        raise ValueError("A name must be made of letters.")
+    name = unicodedata.normalize("NFC", name).strip()
+    if not name:
+        raise ValueError("Please type a name.")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"A name can be at most {MAX_NAME} letters long.")
+    if not name.isprintable():
+        raise ValueError("A name cannot have tabs, line breaks or other hidden characters in it.")
+    for other in others:
+        if other.casefold() == name.casefold():
+            raise ValueError(f"There is already a player called '{other}'.")
+    return name
+
+
+@dataclass
+class _Player:
+    id: str          # the file name of the player's stats and current game
+    name: str
+    settings: Settings
+
+
+def _file_id(name: str, taken: Callable[[str], bool]) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    stem = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:20].strip("-") or "player"
+    if stem in _RESERVED:      # Windows will not make a file called con.json
+        stem = f"player-{stem}"
+    candidate, number = stem, 2
+    while taken(candidate):
+        candidate, number = f"{stem}-{number}", number + 1
+    return candidate
+
+
+class DataStore:
+    """The pupil's files in the data folder; one DataStore per run of the app.
+
+    Preferences, statistics and the game in play belong to the current
+    player.  Every change is written at once, atomically.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder, notice = locate_data_dir(folder)
+        self.notices: list[str] = [notice] if notice else []
+        self._frozen: set[Path] = set()        # files never to be written over
+        self._books: dict[str, StatsBook] = {}
+        self._checked_current: set[str] = set()
+        self._players: list[_Player] = []
+        self._current: _Player
+        self._load_settings()
+
+    # -- what the pupil should be told ------------------------------------------------
+    @property
+    def notice(self) -> str | None:
+        """Every notice so far as one text, or None."""
+        return "\n\n".join(self.notices) or None
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown, which are then forgotten."""
+        taken, self.notices = self.notices, []
+        return taken
+
+    # -- files -----------------------------------------------------------------------------
+    def _load(self, path: Path, file_format: str, what: str, fresh: str) -> dict[str, Any] | None:
+        """A data file's contents, or None (missing, damaged or unreadable: with a notice)."""
+        try:
+            data, version = read_versioned(path, file_format)
+        except FileNotFoundError:
+            return None
+        except NewerFile as newer:
+            self._frozen.add(path)
+            self.notices.append(f"{what} was written by a newer Solitaire Tutor ({newer}). You "
+                                "can go on playing, but changes to it will not be kept until "
+                                "this app is updated.")
+            return newer.data
+        except DamagedFile as damage:
+            aside = move_aside(self.folder, path, "damaged")
+            where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside
+                     else "left where it was")
+            self.notices.append(f"{what} was damaged ({damage}), so it was {where} and {fresh}.")
+            return None
+        except OSError as error:
+            self._frozen.add(path)
+            self.notices.append(f"{what} could not be read ({error.strerror or error}), so it "
+                                "is left as it is and nothing will be written over it.")
+            return None
+        if version < CURRENT_VERSIONS[file_format]:
+            backup = self.folder / "backups" / f"{path.stem}-v{version}{path.suffix}"
+            try:
+                backup.parent.mkdir(exist_ok=True)
+                if not backup.exists():
+                    shutil.copyfile(path, backup)
+            except OSError:
+                pass   # the upgrade still works; only the spare copy is missing
+        return data
+
+    def _write(self, path: Path, file_format: str, body: dict[str, Any]) -> None:
+        if path not in self._frozen:
+            write_json(path, {"format": file_format, "version": CURRENT_VERSIONS[file_format],
+                              **body})
+
+    # -- players ------------------------------------------------------------------------------
+    def _load_settings(self) -> None:
+        path = self.folder / "settings.json"
+        data = self._load(path, SETTINGS_FORMAT, "The settings file",
+                          "everyone's preferences start again")
+        players: list[_Player] = []
+        raw = data.get("players") if data is not None else None
+        for entry in raw if isinstance(raw, list) else []:
+            player = _player_from_json(entry, players)
+            if player is not None and len(players) < MAX_PLAYERS:
+                players.append(player)
+        if not players and data is None:
+            players = self._recover_players()
+        if not players:   # "player-1": the files of a first run whose settings were lost
+            players = [_Player(_file_id(DEFAULT_PLAYER, lambda _: False), DEFAULT_PLAYER,
+                               Settings())]
+        self._players = players
+        wanted = data.get("current_player") if data is not None else None
+        self._current = next((p for p in players if p.id == wanted), players[0])
+
+    def _recover_players(self) -> list[_Player]:
+        """The players found again from their statistics files, if settings.json is lost."""
+        players: list[_Player] = []
+        try:
+            paths = sorted((self.folder / "stats").glob("*.json"))
+        except OSError:
+            return players
+        for path in paths:
+            try:
+                name = read_versioned(path, STATS_FORMAT)[0].get("player")
+            except NewerFile as newer:
+                name = newer.data.get("player")
+            except (OSError, DamagedFile):
+                name = None
+            entry = {"id": path.stem, "name": name if isinstance(name, str) else path.stem}
+            player = _player_from_json(entry, players)
+            if player is not None and len(players) < MAX_PLAYERS:
+                players.append(player)
+        return players
+
+    def _id_taken(self, candidate: str) -> bool:
+        return (any(p.id == candidate for p in self._players)
+                or (self.folder / "stats" / f"{candidate}.json").exists()
+                or (self.folder / "current" / f"{candidate}.json").exists())
+
+    def _save_settings(self) -> None:
+        self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
+            "current_player": self._current.id,
+            "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
+                        for p in self._players]})
+
+    def _find(self, name: str) -> _Player:
+        wanted = unicodedata.normalize("NFC", str(name)).strip().casefold()
+        for player in self._players:
+            if player.name.casefold() == wanted:
+                return player
+        raise ValueError(f"There is no player called '{name}'.")
+
+    def players(self) -> list[str]:
+        """The players' names, in the order they were added."""
+        return [player.name for player in self._players]
+
+    @property
+    def current_player(self) -> str:
+        return self._current.name
+
+    def add_player(self, name: str) -> str:
+        """Add a player with the preferences a new player starts with; returns the name as kept."""
+        if len(self._players) >= MAX_PLAYERS:
+            raise ValueError(f"There can be at most {MAX_PLAYERS} players. Remove one before "
+                             "adding another.")
+        name = clean_name(name, self.players())
+        self._players.append(_Player(_file_id(name, self._id_taken), name, Settings()))
+        self._save_settings()
+        return name
+
+    def rename_player(self, old: str, new: str) -> str:
+        player = self._find(old)
+        player.name = clean_name(new, [p.name for p in self._players if p is not player])
+        self._save_settings()
+        book = self._book(player)
+        book.player = player.name
+        if (self.folder / "stats" / f"{player.id}.json").exists():
+            self._save_book(player)
+        return player.name
+
+    def remove_player(self, name: str) -> None:
+        """Remove a player; their files go to `removed/`, not the bin."""
+        player = self._find(name)
+        if len(self._players) == 1:
+            raise ValueError("The last player cannot be removed. Add another player first.")
+        self._players.remove(player)
+        if player is self._current:
+            self._current = self._players[0]
+            self._book(self._current).new_session()
+        self._books.pop(player.id, None)
+        self._save_settings()
+        if self.folder / "settings.json" in self._frozen:
+            return   # the newer settings still list the player: keep their files
+        for sub in ("stats", "current"):
+            path = self.folder / sub / f"{player.id}.json"
+            if path.exists():
+                move_aside(self.folder, path, "removed")
+
+    def switch_player(self, name: str) -> None:
+        """Make `name` the current player; this starts a new session."""
+        player = self._find(name)
+        if player is not self._current:
+            self._current = player
+            self._book(player).new_session()
+            self._save_settings()
+
+    # -- preferences ---------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        """The current player's preferences."""
+        return self._current.settings
+
+    def update_settings(self, **changes: Any) -> Settings:
+        """Change some of the current player's preferences (all or none) and keep them."""
+        checked = {name: check_setting(name, value) for name, value in changes.items()}
+        for name, value in checked.items():
+            setattr(self._current.settings, name, value)
+        self._save_settings()
+        return self._current.settings
+
+    def save_settings(self) -> None:
+        """Keep the current player's preferences after the app changed them in place.
+
+        A value that is not allowed raises ValueError and nothing is written.
+        """
+        settings = self._current.settings
+        checked = {name: check_setting(name, getattr(settings, name)) for name in SETTING_NAMES}
+        for name, value in checked.items():
+            setattr(settings, name, value)
+        self._save_settings()
+
+    # -- statistics ---------------------------------------------------------------------------
+    def _book(self, player: _Player) -> StatsBook:
+        book = self._books.get(player.id)
+        if book is None:
+            data = self._load(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
+                              f"{player.name}'s statistics file", "the statistics start again")
+            book = (StatsBook.from_json(player.name, data) if data is not None
+                    else StatsBook(player.name))
+            self._books[player.id] = book
+        return book
+
+    def _save_book(self, player: _Player) -> None:
+        if not (self.folder / "settings.json").exists():
+            self._save_settings()   # the player list goes to disk with the first statistics
+        self._write(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
+                    self._book(player).to_json())
+
+    def record_game(self, game: Game, used_hints: bool) -> None:
+        """Count a finished or abandoned game for the current player, once.
+
+        A game with no moves is not counted; an unfinished one counts as lost.
+        """
+        if self._book(self._current).record(game, used_hints):
+            self._save_book(self._current)
+
+    @property
+    def has_played(self) -> bool:
+        """True once the current player has a game in the statistics."""
+        return any(stats.played for stats in self._book(self._current).games.values())
+
+    def stats(self, game_key: str) -> GameStats:
+        """The current player's numbers for "cruel", "klondike/draw3"... (`stats.game_key`)."""
+        return self._book(self._current).get(game_key)
+
+    def all_stats(self) -> dict[str, GameStats]:
+        """The current player's numbers for every game key played."""
+        book = self._book(self._current)
+        return {key: book.get(key) for key in all_keys() if key in book.games}
+
+    def session_stats(self, game_key: str) -> SessionStats:
+        return self._book(self._current).session(game_key)
+
+    def clear_stats(self, game_key: str | None = None) -> None:
+        """Set the current player's statistics for one game (or all) back to zero."""
+        self._book(self._current).clear(game_key)
+        self._save_book(self._current)
+
+    # -- the game in play ------------------------------------------------------------------
+    def _current_path(self) -> Path:
+        return self.folder / "current" / f"{self._current.id}.json"
+
+    def _check_current(self) -> dict[str, Any] | None:
+        """The saved record of the current player's game, if it can be used.
+
+        A damaged file is put aside; one from a newer app is moved to `saved/`
+        so that it is neither lost nor written over.
+        """
+        path = self._current_path()
+        self._checked_current.add(self._current.id)
+        if not path.exists():
+            return None
+        try:
+            record = read_record(path)
+        except GameFileError as error:
+            self._put_aside_game(path, str(error))
+            return None
+        version = record.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+            kept = move_aside(self.folder, path, "saved", f"unfinished-{self._current.id}")
+            if kept is None:
+                self._frozen.add(path)
+            where = f"kept in your saved games as '{kept.name}'" if kept else "left as it is"
+            self.notices.append("The game you were playing was written by a newer Solitaire "
+                                f"Tutor, so it cannot be continued here. It is {where}.")
+            return None
+        return record
+
+    def _put_aside_game(self, path: Path, reason: str) -> None:
+        aside = move_aside(self.folder, path, "damaged")
+        where = f"It was put aside as '{aside.relative_to(self.folder)}'." if aside else ""
+        self.notices.append(f"The game you were playing could not be opened again. {reason} "
+                            f"{where}".strip())
+
+    def autosave(self, game: Game) -> None:
+        """Keep the current player's game in play (call after every move)."""
+        if self._current.id not in self._checked_current:
+            self._check_current()   # never write over a game from a newer app
+            if not (self.folder / "settings.json").exists():
+                self._save_settings()
+        path = self._current_path()
+        if path not in self._frozen:
+            write_json(path, game.to_json())
+
+    def resume(self) -> Game | None:
+        """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
+        record = self._check_current()
+        if record is None:
+            return None
+        try:
+            return load_game(record)
+        except Exception as error:   # a file we did not write may fail in any way
+            reason = str(error) if isinstance(error, GameFileError) else "It could not be replayed."
+            self._put_aside_game(self._current_path(), reason)
+            return None
+
+    def clear_current(self) -> None:
+        """Forget the game in play (after it has been recorded)."""
+        path = self._current_path()
+        if path in self._frozen:
+            return
+        for attempt in range(REMOVE_TRIES):
+            try:
+                path.unlink(missing_ok=True)
+                return
+            except PermissionError as error:   # on Windows, an antivirus may hold it a moment
+                if attempt == REMOVE_TRIES - 1:
+                    raise SaveError("The finished game could not be cleared away "
+                                    f"({error.strerror or error}).") from error
+                time.sleep(0.05 * (attempt + 1))
+            except OSError as error:
+                raise SaveError("The finished game could not be cleared away "
+                                f"({error.strerror or error}).") from error
+
+    def saved_games_dir(self) -> Path:
+        """The folder File > Save and File > Open start in."""
+        folder = self.folder / "saved"
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError:
+            pass   # the file dialog will say what is wrong
+        return folder
+
+
+def _player_from_json(entry: Any, others: list[_Player]) -> _Player | None:
+    """A player read from a file, or None if the entry is not usable."""
+    if not isinstance(entry, Mapping):
+        return None
+    pid, name = entry.get("id"), entry.get("name")
+    if (not isinstance(pid, str) or not isinstance(name, str) or len(pid) > 40 or not _ID.fullmatch(pid)
+            or pid in _RESERVED or any(p.id == pid for p in others)):
+        return None
+    try:
+        name = clean_name(name, [p.name for p in others])
+    except ValueError:
+        return None
+    return _Player(pid, name, _settings_from_json(entry.get("settings")))
