@@ -24,7 +24,7 @@ from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
 from .events import EventHub
 from .statusbar import StatusBar, score_text
 from .table import Look, Table
-from .tutorpanel import TutorPanel
+from .tutorpanel import TutorPanel, panel_width
 
 AUTOSAVE_DELAY_MS = 300
 
@@ -52,6 +52,7 @@ class TutorApp:
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(0, weight=1)
         self._place_panel()
+        root.bind("<Configure>", self._on_window_resize, add="+")
         self.controls = TableControls(self.table, self)
         self.hub.subscribe("message", self._on_message)
         menus.install(self)
@@ -82,6 +83,12 @@ class TutorApp:
             self.store.save_settings()
         except SaveError as error:
             self.say(str(error), "illegal")
+
+    def _on_window_resize(self, event: tk.Event) -> None:
+        if event.widget is self.root:
+            width = panel_width(event.width)
+            if int(self.panel.cget("width")) != width:
+                self.panel.configure(width=width)
 
     def _place_panel(self) -> None:
         if self.panel_shown.get():

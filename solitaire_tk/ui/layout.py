@@ -128,21 +128,22 @@ def _klondike(variant: str, width: float, height: float) -> TableLayout:
 
 
 def _cruel(variant: str, width: float, height: float) -> TableLayout:
-    # Three rows of four stacks fanned to the right, under the suit stacks.
-    slot = 2.6  # a stack's width, in cards, with room to fan
-    cw, ch, gap = _size(_card_width(width, height, 4 * slot, 4))
-    slot_w = cw * slot
-    x0 = _left(width, 4 * slot_w + 3 * gap, gap)
+    # The suit stacks and the Deal button on top; two rows of six stacks
+    # below, fanned downwards so every card's corner shows.
+    cw, ch, gap = _size(_card_width(width, height, 6, 1 + 2 * 1.7))
+    x0 = _left(width, 6 * cw + 5 * gap, gap)
+    column = [x0 + i * (cw + gap) for i in range(6)]
     spots = {}
     for n in range(1, 5):
-        spots[f"foundation{n}"] = Spot(f"foundation{n}", x0 + (n - 1) * (cw + gap), gap)
-    deal = Rect(x0 + 4 * slot_w + 3 * gap - cw * 1.3, gap + ch * 0.3, cw * 1.3, ch * 0.4)
+        spots[f"foundation{n}"] = Spot(f"foundation{n}", column[n - 1], gap)
+    deal = Rect(column[5], gap + ch * 0.3, cw, ch * 0.4)
+    first_row = gap + ch + gap
+    row_height = max(ch, (height - first_row - gap) / 2)
     for n in range(1, 13):
-        row, col = divmod(n - 1, 4)
-        x = x0 + col * (slot_w + gap)
-        y = gap + (row + 1) * (ch + gap)
-        spots[f"pile{n}"] = Spot(f"pile{n}", x, y, step=(cw * 0.3, 0), room=(slot_w - cw, 0),
-                                 label=str(n))
+        row, col = divmod(n - 1, 6)
+        y = first_row + row * row_height
+        spots[f"pile{n}"] = Spot(f"pile{n}", column[col], y, step=(0, ch * 0.22),
+                                 room=(0, max(0.0, row_height - ch - gap)), label=str(n))
     return TableLayout(cw, ch, spots, {"deal": deal})
 
 

@@ -45,7 +45,7 @@ class Table(tk.Canvas):
     def __init__(self, master: tk.Misc, look: Look | None = None) -> None:
         self.look = look or Look()
         super().__init__(master, background=self.look.table_colour, highlightthickness=0,
-                         width=760, height=560, takefocus=True)
+                         width=480, height=320, takefocus=True)
         self.game: Game | None = None
         self.layout: TableLayout | None = None
         self.images = CardImages(self)

@@ -9,15 +9,21 @@ from tkinter import ttk
 
 from ..engine import Game
 
-PANEL_WIDTH = 300
+MIN_WIDTH, MAX_WIDTH = 220, 380
+
+
+def panel_width(window_width: int) -> int:
+    """About a quarter of the window, so the table keeps most of a small screen."""
+    return max(MIN_WIDTH, min(MAX_WIDTH, window_width // 4))
 
 
 class TutorPanel(ttk.Frame):
     def __init__(self, master: tk.Misc) -> None:
-        super().__init__(master, padding=8, width=PANEL_WIDTH)
+        super().__init__(master, padding=8, width=MAX_WIDTH)
+        self.pack_propagate(False)  # the app sets the width; the text wraps inside it
         self.title = ttk.Label(self, font=("DejaVu Sans", 13, "bold"))
         self.title.pack(anchor="w")
-        self.text = tk.Text(self, wrap="word", width=34, height=20, relief="flat",
+        self.text = tk.Text(self, wrap="word", width=10, height=4, relief="flat",
                             font=("DejaVu Sans", 11), background="#fbfaf4", padx=8, pady=8,
                             takefocus=False, cursor="arrow")
         self.text.pack(fill="both", expand=True, pady=(6, 0))
