@@ -200,7 +200,7 @@ class TutorApp:
 
     def _after_change(self, text: str, kind: str) -> None:
         self.table.refresh()
-        self.controls.redraw_marks()
+        self.controls.after_change()
         self.status.show_game(self.game)
         self.say(text, kind)
         self._schedule_autosave()

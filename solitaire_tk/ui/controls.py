@@ -372,6 +372,12 @@ class TableControls:
         return "break"
 
     # -- marks ----------------------------------------------------------------------
+    def after_change(self) -> None:
+        """After a move or an undo the ring goes back to the top of its pile."""
+        if self.focus is not None and self.focus.pile is not None:
+            self.focus = Hit(self.focus.pile, self._top_index(self.focus.pile))
+        self.redraw_marks()
+
     def redraw_marks(self) -> None:
         if self.table.layout is None:
             return

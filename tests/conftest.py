@@ -1,0 +1,52 @@
+"""Shared fixtures.  GUI tests run a real, shown Tk window on a virtual X
+screen: if no DISPLAY is set, one Xvfb is started for the whole run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+
+def _start_xvfb() -> subprocess.Popen[bytes] | None:
+    if shutil.which("Xvfb") is None:
+        return None
+    read_fd, write_fd = os.pipe()
+    process = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                                "1920x1080x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        process.kill()
+        return None
+    os.environ["DISPLAY"] = f":{number}"
+    time.sleep(0.1)
+    return process
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A usable X display (the one set, or a fresh Xvfb)."""
+    process = None
+    if not os.environ.get("DISPLAY"):
+        process = _start_xvfb()
+        if process is None:
+            pytest.skip("GUI tests need an X display or Xvfb (CI installs the xvfb package)")
+    yield os.environ["DISPLAY"]
+    if process is not None:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
