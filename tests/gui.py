@@ -66,10 +66,10 @@ class Driver:
         self.pump()
 
     def double_click(self, x: int, y: int) -> None:
-        self.table.event_generate("<ButtonPress-1>", x=x, y=y)
-        self.table.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
-        self.table.event_generate("<Double-Button-1>", x=x, y=y)
-        self.table.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+        """Two quick clicks: Tk itself sees the second press as a double-click."""
+        for _ in range(2):
+            self.table.event_generate("<ButtonPress-1>", x=x, y=y)
+            self.table.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
         self.pump()
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:

@@ -39,6 +39,7 @@ class TutorApp:
         self.recorded = False
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
+        self.game_over_dialog: GameOverDialog | None = None
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
         self.body = ttk.Frame(root)

@@ -206,15 +206,17 @@ class TableControls:
         if target is not None and self.player.try_move(
                 self.game.drag_move(hit.pile, hit.index, target)):
             return
-        self._slide_back(drag["items"], x - start_x, y - start_y)  # type: ignore[arg-type]
+        self._slide_back(hit.pile, drag["items"], x - start_x, y - start_y)  # type: ignore[arg-type]
 
-    def _slide_back(self, items: list[int], dx: float, dy: float, step: int = 0) -> None:
+    def _slide_back(self, pile: str, items: list[int], dx: float, dy: float,
+                    step: int = 0) -> None:
         if step >= SLIDE_STEPS:
+            self.table.redraw(pile)
             self.table.refresh()
             return
         for item in items:
             self.table.move(item, -dx / SLIDE_STEPS, -dy / SLIDE_STEPS)
-        self.table.after(15, self._slide_back, items, dx, dy, step + 1)
+        self.table.after(15, self._slide_back, pile, items, dx, dy, step + 1)
 
     def _on_double(self, event: tk.Event) -> None:
         # The first click of the pair already moved the card to its best place.
@@ -305,6 +307,8 @@ class TableControls:
 
     def _cycle(self, step: int) -> str:
         stops = self.stops()
+        if self.focus is None and stops:
+            return self._set_focus(stops[0])  # the first Tab shows the ring where it starts
         current = self._ensure_focus()
         if current is None:
             return "break"

@@ -74,6 +74,12 @@ class Table(tk.Canvas):
                 self._draw_pile(pid, cards)
         self.tag_raise("mark")
 
+    def redraw(self, pid: str) -> None:
+        """Draw one pile afresh (cards put back exactly after a slide)."""
+        if self.game is not None and self.layout is not None:
+            self._draw_pile(pid, tuple(self.game.piles[pid]))
+            self.tag_raise("mark")
+
     def _on_resize(self, event: tk.Event) -> None:
         self._relayout()
 

@@ -1,0 +1,212 @@
+"""The table under Xvfb: real drags, clicks, double-clicks, keys and resizes,
+checked against the engine's state and the canvas items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solitaire_tk import Move, new_game
+
+from .gui import Driver
+from .helpers import arrange, codes
+
+
+@pytest.fixture
+def driver_for(display: str, data_dir: Path):
+    made: list[Driver] = []
+
+    def make(game, geometry: str = "1100x720+0+0") -> Driver:
+        driver = Driver(game, data_dir, geometry)
+        made.append(driver)
+        return driver
+
+    yield make
+    for driver in made:
+        driver.close()
+
+
+def card_item_at(driver: Driver, pile: str, index: int) -> tuple[float, float]:
+    items = driver.table.find_withtag(f"c:{pile}:{index}")
+    assert len(items) == 1
+    x, y = driver.table.coords(items[0])
+    return x, y
+
+
+def test_drag_onto_a_legal_pile_plays_the_move(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    assert codes(d.game)["tableau1"] == ["6S"] and codes(d.game)["tableau2"][-1] == "7D"
+    d.drag(d.card_point("tableau1"), d.place_point("tableau2"))
+    assert codes(d.game)["tableau2"][-2:] == ["7D", "6S"]
+    assert d.game.log[-1]["src"] == "tableau1"
+    # The canvas shows the 6 of spades fanned below the 7 of diamonds.
+    x, y = card_item_at(d, "tableau2", 2)
+    rect = d.table.card_rect("tableau2", 2)
+    assert (x, y) == (rect.x, rect.y) and y > card_item_at(d, "tableau2", 1)[1]
+    assert "6 of spades" in d.status()
+
+
+def test_drag_onto_an_illegal_pile_slides_back_and_says_why(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    before = d.game.position()
+    start = card_item_at(d, "tableau3", 2)
+    d.drag(d.card_point("tableau3"), d.place_point("tableau4"))
+    assert d.game.position() == before
+    assert d.status() == ("The King of clubs can't go onto the 5 of spades: both are black. "
+                          "In the stacks, red and black cards take turns.")
+    d.pump(250)  # the slide back
+    assert card_item_at(d, "tableau3", 2) == start
+    assert "both are black" in d.app.panel.text.get("1.0", "end")
+
+
+def test_click_sends_a_card_to_its_best_place_and_the_deck_turns(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    d.click(*d.card_point("tableau7"))
+    assert codes(d.game)["foundation1"] == ["AH"], "the Ace goes home, not elsewhere"
+    assert codes(d.game)["tableau7"][-1] == "7S", "the card under it was turned over"
+    d.click(*d.card_point("stock"))
+    assert len(d.game.piles["waste"]) == 1 and len(d.game.piles["stock"]) == 23
+
+
+def test_cruel_double_click_deal_button_and_backup(driver_for) -> None:
+    game = arrange(new_game("cruel", seed=3), {
+        "foundation1": "AC", "pile1": "5D 2C", "pile2": "9H 8H", "pile3": "KS 7H"})
+    d = driver_for(game)
+    d.double_click(*d.card_point("pile1"))
+    assert codes(d.game)["foundation1"] == ["AC", "2C"]
+    assert codes(d.game)["pile1"] == ["5D"]
+    assert d.game.log[-1] == {"action": "move", "src": "pile1", "dst": "foundation1",
+                              "t": d.game.log[-1]["t"]}
+    d.key("BackSpace")
+    assert codes(d.game)["pile1"] == ["5D", "2C"]
+    d.drag(d.card_point("pile3"), d.place_point("pile2"))
+    assert codes(d.game)["pile2"] == ["9H", "8H", "7H"]
+    deal = d.table.layout.buttons["deal"]
+    d.click(int(deal.x + deal.w / 2), int(deal.y + deal.h / 2))
+    assert d.game.log[-1]["action"] == "redeal"
+    d.key("BackSpace")
+    assert "last deal" in d.status()
+    d.key("F2")
+    assert d.game.log == [] and d.game.game_id == "cruel"
+
+
+def test_cruel_messages_option_pops_up_the_reason(driver_for, monkeypatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr("tkinter.messagebox.showinfo",
+                        lambda title, text, parent=None: shown.append(text))
+    d = driver_for(arrange(new_game("cruel", seed=3), {"pile1": "5D 2C", "pile2": "9H 8H"}))
+    d.app.change_setting("messages", True)
+    d.drag(d.card_point("pile1"), d.place_point("pile2"))
+    assert shown and "2 of clubs" in shown[0]
+
+
+def test_thirteen_keys(driver_for) -> None:
+    d = driver_for(new_game("thirteen", seed=5))
+    deal_before = len(d.game.piles["stock"])
+    d.key("d")
+    assert len(d.game.piles["stock"]) == deal_before - 4
+    seed = d.game.seed
+    d.key("s")
+    assert d.game.seed == seed and d.game.log == [], "S deals the same hand again"
+    d.key("n")
+    assert d.game.log == [] and d.game.seed != seed
+    d.key("b")
+    assert d.app.paused
+    d.key("x", widget=d.app._paused)
+    assert not d.app.paused
+    d.key("h")
+    assert d.app.panel.winfo_ismapped()
+    d.key("a")
+    assert any(w.title() == "About Solitaire Tutor" for w in d.root.winfo_children()
+               if hasattr(w, "title"))
+
+
+def test_thirteen_pairs_and_kings_by_clicking(driver_for) -> None:
+    game = arrange(new_game("thirteen", seed=5), {"pile1": "9C", "pile2": "4H", "pile3": "KS",
+                                                 "pile4": "3D"})
+    d = driver_for(game)
+    d.click(*d.card_point("pile3"))
+    assert codes(d.game)["pile3"] == [] and codes(d.game)["discard"] == ["KS"]
+    d.click(*d.card_point("pile1"))
+    d.click(*d.card_point("pile4"))
+    assert "add up to 12, not 13" in d.status()
+    assert codes(d.game)["pile1"] == ["9C"]
+    d.click(*d.card_point("pile1"))
+    d.click(*d.card_point("pile2"))
+    assert codes(d.game)["pile1"] == [] and codes(d.game)["pile2"] == []
+
+
+def test_double_solitaire_reserve_count_and_pickup(driver_for) -> None:
+    d = driver_for(new_game("double", seed=9))
+    reserve = len(d.game.piles["pile22"])
+    d.click(*d.card_point("pile22"))
+    assert len(d.game.piles["pile22"]) == reserve - 1 and d.game.piles["pile23"]
+    d.click(*d.card_point("pile5"), state=0x1)  # Shift+click
+    assert d.status() == f"Pile 5 has {len(d.game.piles['pile5'])} cards."
+    arrange(d.game, {"pile22": ""}, spread_from=None)
+    arrange(d.game, {"pile23": ""})
+    d.table.refresh()
+    d.click(*d.card_point("pile4"), state=0x8)  # Alt+click
+    assert d.game.log[-1]["action"] == "pickup" and d.game.log[-1]["src"] == "pile4"
+
+
+def test_dammit_place_by_drag_and_click_then_remove(driver_for) -> None:
+    game = new_game("dammit", deck=" ".join(
+        "5C 5D TH AS 9S".split() + [c for c in new_game("cruel", seed=1).deck
+                                    if c not in ("5C", "5D", "TH", "AS", "9S")]))
+    d = driver_for(game)
+    d.drag(d.card_point("stock"), d.place_point("box6"))
+    assert codes(d.game)["box6"] == ["5C"]
+    d.click(*d.card_point("box7"))  # an empty box takes the card to play
+    assert codes(d.game)["box7"] == ["5D"]
+    d.click(*d.card_point("stock"))  # hold the card to play...
+    d.click(*d.card_point("box10"))  # ...and put it in a box
+    assert codes(d.game)["box10"] == ["TH"]
+
+
+def test_resizing_relays_the_table_and_keeps_piles_on_it(driver_for) -> None:
+    d = driver_for(new_game("double", seed=2), geometry="800x600+0+0")
+    small = d.table.layout.card_w
+    d.root.geometry("1800x1000+0+0")
+    d.pump(100)
+    big = d.table.layout.card_w
+    assert big > small
+    width, height = d.table.winfo_width(), d.table.winfo_height()
+    for item in d.table.find_withtag("card"):
+        x1, y1, x2, y2 = d.table.bbox(item)
+        assert 0 <= x1 and x2 <= width + 1 and 0 <= y1 and y2 <= height + 1
+
+
+def test_keyboard_pick_up_put_down_and_escape(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    keys = d.app.controls
+    d.key("Tab")
+    assert keys.focus.pile == "stock", "the first Tab shows the ring on the first pile"
+    d.key("Down")
+    assert keys.focus.pile == "tableau1"
+    d.key("Return")
+    assert keys.held == ("tableau1", 0)
+    d.key("Escape")
+    assert keys.held is None and d.game.log == []
+    d.key("Return")
+    d.key("Right")
+    assert keys.focus.pile == "tableau2"
+    d.key("Return")
+    assert codes(d.game)["tableau2"][-1] == "6S"
+    d.key("z", state=0x4)  # Ctrl+Z
+    assert codes(d.game)["tableau1"] == ["6S"]
+
+
+def test_game_over_is_told_with_new_same_and_undo(driver_for) -> None:
+    game = arrange(new_game("dammit", seed=4), {
+        "stock": "[2C] [KH] 7C", **{f"box{n}": "" for n in range(1, 17)},
+        "box1": "KC", "box4": "KD", "box13": "KS"})
+    d = driver_for(game)
+    d.drag(d.card_point("stock"), d.place_point("box16"))
+    dialog = d.app.game_over_dialog
+    assert dialog.winfo_exists() and set(dialog.buttons) >= {"New game", "Same deal", "Undo"}
+    assert "King of hearts" in d.status() and "corner" in d.status()
+    dialog.buttons["Same deal"].invoke()
+    d.pump()
+    assert d.game.log == [] and d.game.seed == 4
