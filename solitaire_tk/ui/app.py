@@ -4,7 +4,8 @@
 move (`try_move`), takes one back (`undo`) or starts a game, and after each
 it refreshes the table, the status bar and the tutor panel, saves the game
 so nothing is lost, and tells the player when the game is over.  Views hear
-about changes through the event hub; menus and keys live in `menus.py`.
+about changes through the event hub; menus and keys live in `menus.py`,
+the replay in `replaymode.py`, the tutor's marks in `marks.py`.
 """
 
 from __future__ import annotations
@@ -16,12 +17,21 @@ from typing import Any
 from ..engine import Game
 from ..moves import Move
 from ..registry import new_game
-from ..savefile import GameFileError, load_game
+from ..savefile import Replay
+from ..stats import game_key
 from ..storage import SaveError, save_game
+from ..tutor.guide import rule_section, scoring_moves_left
+from ..tutor.hints import Hint, rank_hints
+from ..tutor.replaying import ReplaySession
 from . import menus
 from .controls import STOCK_ACTIONS, TableControls
+from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
 from .events import EventHub
+from .marks import TutorMarks
+from .playersdialog import PlayersDialog
+from .replaymode import ReplayMode
+from .statsdialog import StatsDialog, stats_summary
 from .statusbar import StatusBar, score_text
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
@@ -39,6 +49,8 @@ class TutorApp:
         self.recorded = False
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
+        self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
+        self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
@@ -46,7 +58,11 @@ class TutorApp:
         self.body.pack(fill="both", expand=True)
         self.table = Table(self.body, self._look())
         self.table.grid(row=0, column=0, sticky="nsew")
-        self.panel = TutorPanel(self.body)
+        self.show_moves = tk.BooleanVar(value=bool(self.settings.show_moves))
+        self.show_moves.trace_add("write", lambda *a: self._on_show_moves())
+        self.replay = ReplayMode(self)
+        self.panel = TutorPanel(self.body, self.show_moves, self.hint, self.replay.show,
+                                self.replay.play_from_here, self.replay.close)
         self.panel_shown = tk.BooleanVar(value=bool(self.settings.tutor_panel))
         self.status = StatusBar(self.body)
         self.status.grid(row=1, column=0, columnspan=2, sticky="we")
@@ -54,7 +70,9 @@ class TutorApp:
         self.body.rowconfigure(0, weight=1)
         self._place_panel()
         root.bind("<Configure>", self._on_window_resize, add="+")
-        self.controls = TableControls(self.table, self)
+        self.marks = TutorMarks(self.table)
+        self.controls = TableControls(self.table, self, on_hold=self._on_hold)
+        self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
         menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
@@ -75,15 +93,20 @@ class TutorApp:
         self._save_settings()
         if name in ("table_colour", "card_back", "four_colour"):
             self.table.set_look(self._look())
-            self.controls.redraw_marks()
+            self.after_change_marks()
         if name == "tutor_panel":
             self._place_panel()
 
     def _save_settings(self) -> None:
         try:
             self.store.save_settings()
-        except SaveError as error:
+        except (SaveError, ValueError) as error:
             self.say(str(error), "illegal")
+
+    def _on_show_moves(self) -> None:
+        if bool(self.settings.show_moves) != self.show_moves.get():
+            self.change_setting("show_moves", self.show_moves.get())
+        self.after_change_marks()
 
     def _on_window_resize(self, event: tk.Event) -> None:
         if event.widget is self.root:
@@ -101,24 +124,24 @@ class TutorApp:
     def start(self, game: Game, record_previous: bool = True) -> None:
         if record_previous:
             self._record_if_needed()
+        self.replay.close()
         self.game = game
         self.used_hints = False
         self.recorded = game.is_over()
+        self._hints = None
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
         self._save_settings()
         self.table.show(game)
-        self.controls.redraw_marks()
         self.status.show_game(game)
         self.panel.show_game(game)
+        self.after_change_marks()
         self.root.title(f"Solitaire Tutor: {game.title}")
         self.hub.publish("game_changed", game=game)
-        self.say(f"{game.title}, deal {game.seed}. {self._first_tip()}", "info")
+        self.status.say(f"{game.title}, deal {game.seed}. Press F1 for help, or just try a "
+                        "move: the tutor tells you if a rule stops it.", "info")
         self._schedule_autosave()
-
-    def _first_tip(self) -> str:
-        return "Press F1 for help, or just try a move: the tutor tells you if a rule stops it."
 
     def new_game(self, game_id: str | None = None, variant: str | None = None,
                  seed: int | None = None) -> None:
@@ -144,12 +167,15 @@ class TutorApp:
     # -- moves ------------------------------------------------------------------
     def try_move(self, move: Move) -> bool:
         """Play `move` if the rules allow it; otherwise say why and change nothing."""
-        if self.game.is_over() and not self.game.legal_moves():
-            self.say(self.game.outcome(), "over")
+        if self.replay.active:
+            self.say("This is a replay. Press Play from here to take over, or Close replay.",
+                     "info")
             return False
         reason = self.game.why_illegal(move)
         if reason is not None:
-            self.refuse(reason)
+            self.refuse(reason, move)
+            return False
+        if self._move_alert(move):
             return False
         text = self.game.describe(move)
         played = self.game.play(move)
@@ -158,18 +184,39 @@ class TutorApp:
         self._check_over()
         return True
 
-    def refuse(self, reason: str) -> None:
+    def _move_alert(self, move: Move) -> bool:
+        """Thirteen's move alert: before a deal, say once if a pair could still go."""
+        if (self.game.game_id != "thirteen" or move.action != "deal"
+                or not self.show_moves.get()):
+            return False
+        open_moves = scoring_moves_left(self.game)
+        position = self.game.position()
+        if not open_moves or self._deal_alert == position:
+            return False
+        self._deal_alert = position
+        self.marks.point_at("hint", self.game, open_moves[0])
+        self.say("Move alert: you can still take cards away before you deal. "
+                 f"{self.game.describe(open_moves[0])} Deal again to deal anyway.", "hint")
+        return True
+
+    def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
+        """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""
+        rule = rule_section(self.game, None if undo else move) if (move or undo) else None
         self.say(reason, "illegal")
+        self.panel.tell(reason, "illegal", rule=rule)
         if self.settings.sound:
             self.root.bell()
         if self.game.game_id == "cruel" and self.settings.messages:
             messagebox.showinfo("Cruel", reason, parent=self.root)
 
     def undo(self) -> None:
+        if self.replay.active:
+            self.replay.key("Left")
+            return
         self.controls.drop_hold()
         reason = self.game.why_no_undo()
         if reason is not None:
-            self.refuse(reason)
+            self.refuse(reason, undo=True)
             return
         label = self.game.undo()
         self.recorded = self.game.is_over() and self.recorded
@@ -177,12 +224,22 @@ class TutorApp:
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
 
     def hint(self) -> None:
-        moves = self.game.legal_moves()
-        if not moves:
-            self.say(self.game.outcome(), "over")
+        """The best move with an arrow and a sentence; again: the next best."""
+        if self.replay.active:
             return
-        self.used_hints = True
-        self.say("Hint: " + self.game.describe(moves[0]), "hint")
+        position = self.game.position()
+        if self._hints is None or self._hints[0] != position:
+            self._hints = (position, rank_hints(self.game), -1)
+        _, ranked, shown = self._hints
+        shown = (shown + 1) % len(ranked)
+        self._hints = (position, ranked, shown)
+        hint = ranked[shown]
+        if hint.move is not None:
+            self.used_hints = True
+        self.marks.point_at("hint", self.game, hint.move)
+        more = f" (hint {shown + 1} of {len(ranked)}: press H again for the next)" \
+            if len(ranked) > 1 else ""
+        self.say(hint.why + more, "hint" if hint.move is not None else "over")
 
     def deal_key(self) -> None:
         """D: deal, turn the deck, or click pile 22: whatever the stock does in this game."""
@@ -193,7 +250,7 @@ class TutorApp:
             if action in self.game.actions and self.game.is_legal(Move(action)):
                 self.try_move(Move(action))
                 return
-        self.controls._say_stock_reason()
+        self.controls.say_stock_reason()
 
     def press_button(self, name: str) -> None:
         if name == "deal":
@@ -203,8 +260,19 @@ class TutorApp:
         self.table.refresh()
         self.controls.after_change()
         self.status.show_game(self.game)
+        self.after_change_marks()
         self.say(text, kind)
         self._schedule_autosave()
+
+    def after_change_marks(self) -> None:
+        if self.replay.active:
+            return
+        self.marks.clear("hint")
+        self.marks.show_moves(self.game, self.show_moves.get())
+        self.marks.show_targets(self.game, self.controls.held, self.show_moves.get())
+
+    def _on_hold(self, held: tuple[str, int] | None) -> None:
+        self.marks.show_targets(self.game, held, self.show_moves.get())
 
     def _check_over(self) -> None:
         game = self.game
@@ -214,10 +282,14 @@ class TutorApp:
         won = game.is_won()
         headline = "You won!" if won else "No more moves"
         detail = f"{game.outcome()}\n\n{score_text(game)}."
+        if self.settings.show_stats_after_game:
+            detail += "\n\n" + stats_summary(self.store, game_key(game))
         self.say(game.outcome(), "over")
         actions = [("New game", self.new_game), ("Same deal", self.same_deal)]
         if game.can_undo() and not won:
             actions.append(("Undo", self.undo))
+        actions.append(("Replay it", self.replay_current))
+        actions.append(("Statistics", self.show_stats))
         actions.append(("Close", lambda: None))
         self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions)
 
@@ -232,6 +304,52 @@ class TutorApp:
                 self.store.clear_current()
         except SaveError as error:
             self.say(str(error), "illegal")
+
+    # -- players, statistics, card backs ----------------------------------------
+    def show_stats(self) -> None:
+        StatsDialog(self.root, self.store, game_key(self.game))
+
+    def show_players(self) -> None:
+        self.autosave()  # the game in play stays with the player who played it
+        PlayersDialog(self.root, self.store, on_switch=self.player_changed)
+
+    def choose_back(self) -> None:
+        def use(back: str) -> None:
+            self.back_choice.set(back)
+            self.change_setting("card_back", back)
+        DeckDialog(self.root, self.settings.card_back, use)
+
+    def player_changed(self, name: str) -> None:
+        """Another player: their look, options, and their unfinished game."""
+        self.table.set_look(self._look())
+        self.back_choice.set(self.settings.card_back)
+        self.colour_choice.set(self.settings.table_colour)
+        for setting, var in self.option_vars.items():
+            var.set(bool(getattr(self.settings, setting)))
+        self.show_moves.set(bool(self.settings.show_moves))
+        self.panel_shown.set(bool(self.settings.tutor_panel))
+        self._place_panel()
+        game = self.store.resume()
+        game_id = self.settings.last_game
+        self.start(game or new_game(game_id, self.settings.last_variant.get(game_id),
+                                    player=name), record_previous=False)
+        self.say(f"Hello, {name}!", "info")
+
+    # -- replay -------------------------------------------------------------------
+    def replay_current(self) -> None:
+        if not self.game.log:
+            self.say("Make a move first: there is nothing to replay yet.", "info")
+            return
+        self.replay.start(ReplaySession(Replay(self.game), "this game"))
+        self.panel_shown.set(True)
+        self._place_panel()
+
+    def replay_key(self, keysym: str) -> bool:
+        return self.replay.key(keysym)
+
+    @property
+    def replaying(self) -> bool:
+        return self.replay.active
 
     # -- saving -------------------------------------------------------------------
     def _schedule_autosave(self) -> None:
@@ -265,20 +383,21 @@ class TutorApp:
         self.say(f"Saved the game in {path}.", "info")
 
     def open_file(self, path: str | None = None) -> None:
+        """Open a saved game for replay, step by step from its deal."""
         if path is None:
             path = filedialog.askopenfilename(
-                parent=self.root, title="Open a saved game",
+                parent=self.root, title="Open a saved game to replay",
                 initialdir=str(self.store.saved_games_dir()),
                 filetypes=[("Saved games", "*.json"), ("All files", "*")])
             if not path:
                 return
-        try:
-            game = load_game(path)
-        except GameFileError as error:
-            messagebox.showerror("Cannot open this game", str(error), parent=self.root)
-            return
-        self.start(game)
-        self.say(f"Opened {path}: you can play on from here.", "info")
+        from pathlib import Path
+        if self.replay.open(path, Path(path).name):
+            self.panel_shown.set(True)
+            self._place_panel()
+        else:
+            messagebox.showerror("Cannot open this game", self.panel.message.cget("text"),
+                                 parent=self.root)
 
     # -- messages, pause, quit ---------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -286,17 +405,18 @@ class TutorApp:
 
     def _on_message(self, text: str, kind: str) -> None:
         self.status.say(text, kind)
-        if kind in ("illegal", "done", "hint", "over"):
+        if kind in ("done", "hint", "over"):
             self.panel.tell(text, kind)
 
     def show_about(self) -> None:
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
 
     def show_help(self) -> None:
+        """F1: show the tutor panel on the help page."""
         if not self.panel_shown.get():
             self.panel_shown.set(True)
             self.change_setting("tutor_panel", True)
-        self.panel.show_game(self.game)
+        self.panel.show_help("goal")
 
     def pause(self) -> None:
         """Blank the table (Thirteen's B): any key or click comes back."""
@@ -326,18 +446,15 @@ class TutorApp:
         if self._autosave_job is not None:
             self.root.after_cancel(self._autosave_job)
             self._autosave_job = None
-        if record:
-            try:
-                if self.game.is_over():
-                    self.store.clear_current()
-                else:
-                    self.store.autosave(self.game)  # resumed next time: not a loss
-            except SaveError as error:
-                if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
-                                           parent=self.root):
-                    return
-        else:
-            self.store.clear_current()
+        try:
+            if not record or self.game.is_over():
+                self.store.clear_current()
+            else:
+                self.store.autosave(self.game)  # resumed next time: not a loss
+        except SaveError as error:
+            if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
+                                       parent=self.root):
+                return
         self.settings.window_geometry = self.root.geometry()
         self._save_settings()
         self.root.destroy()

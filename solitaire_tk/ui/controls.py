@@ -28,7 +28,13 @@ class TablePlayer(Protocol):
 
     game: Game
 
+    replaying: bool
+
     def try_move(self, move: Move) -> bool: ...
+
+    def refuse(self, reason: str, move: Move | None = None) -> None: ...
+
+    def replay_key(self, keysym: str) -> bool: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
@@ -45,6 +51,8 @@ class TableControls:
         self.focus: Hit | None = None
         self._press: tuple[float, float, Hit | None] | None = None
         self._drag: dict[str, object] | None = None
+        self._slide_job: str | None = None
+        table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
         table.bind("<B1-Motion>", self._on_drag)
         table.bind("<ButtonRelease-1>", self._on_release)
@@ -53,20 +61,28 @@ class TableControls:
         table.bind("<Alt-Button-1>", self._on_alt_click)
         table.bind("<Motion>", self._on_hover)
         for key in ("Left", "Right", "Up", "Down"):
-            table.bind(f"<{key}>", lambda e, k=key: self._arrow(k))
+            table.bind(f"<{key}>", lambda e, k=key: self._replay_or(k, self._arrow))
             table.bind(f"<Shift-{key}>", lambda e, k=key: self._within_pile(k))
         table.bind("<Tab>", lambda e: self._cycle(1))
         table.bind("<Shift-Tab>", lambda e: self._cycle(-1))
         table.bind("<ISO_Left_Tab>", lambda e: self._cycle(-1))
         table.bind("<Return>", lambda e: self._activate())
         table.bind("<KP_Enter>", lambda e: self._activate())
-        table.bind("<space>", lambda e: self._activate())
+        table.bind("<space>", lambda e: self._replay_or("space", lambda k: self._activate()))
+        table.bind("<Home>", lambda e: self._replay_or("Home", lambda k: "break"))
+        table.bind("<End>", lambda e: self._replay_or("End", lambda k: "break"))
         table.bind("<Escape>", lambda e: self._cancel())
         table.bind("<<TableLaidOut>>", lambda e: self.redraw_marks())
 
     @property
     def game(self) -> Game:
         return self.player.game
+
+    def _replay_or(self, keysym: str, action: Callable[[str], str]) -> str:
+        """During a replay the arrows, Home, End and Space step through it."""
+        if self.player.replaying and self.player.replay_key(keysym):
+            return "break"
+        return action(keysym)
 
     # -- what can move ----------------------------------------------------------
     def moves_touching(self, pile: str, index: int | None) -> list[Move]:
@@ -118,9 +134,9 @@ class TableControls:
             if into:
                 self.player.try_move(into[0])
             elif hit.pile == game.stock_pile:
-                self._say_stock_reason()
+                self.say_stock_reason()
         elif hit.pile == game.stock_pile and not game.piles[hit.pile][hit.index].face_up:
-            self._say_stock_reason()
+            self.say_stock_reason()
         elif "remove" in game.actions and game.piles[hit.pile][hit.index].face_up:
             self.hold(hit.pile, hit.index)  # its partner's click will say why not
         else:
@@ -128,13 +144,13 @@ class TableControls:
             name = card.name if card.face_up else "that face-down card"
             self.player.say(f"There is no move for {name} right now.", "illegal")
 
-    def _say_stock_reason(self) -> None:
+    def say_stock_reason(self) -> None:
         game = self.game
         for action in STOCK_ACTIONS:
             if action in game.actions:
                 reason = game.why_illegal(Move(action))
                 if reason:
-                    self.player.say(reason, "illegal")
+                    self.player.refuse(reason, Move(action))
                     return
 
     def hold(self, pile: str, index: int) -> None:
@@ -156,6 +172,10 @@ class TableControls:
     # -- the mouse ----------------------------------------------------------------
     def _on_press(self, event: tk.Event) -> None:
         self.table.focus_set()
+        if self.player.replaying:
+            self._press = None
+            self.player.say("This is a replay: press Play from here to take over.", "info")
+            return
         self._press = (event.x, event.y, self.table.hit(event.x, event.y))
 
     def _on_drag(self, event: tk.Event) -> None:
@@ -186,6 +206,8 @@ class TableControls:
         for item in items:
             self.table.tag_raise(item)
         self._drag = {"hit": hit, "items": items, "start": (x, y), "last": (x, y)}
+        if self.on_hold:
+            self.on_hold((hit.pile, hit.index))  # light up where it may go
 
     def _on_release(self, event: tk.Event) -> None:
         press, drag = self._press, self._drag
@@ -193,6 +215,8 @@ class TableControls:
         self._drag = None
         if drag is not None:
             self._drop(drag, event.x, event.y)
+            if self.on_hold:
+                self.on_hold(self.held)
         elif press is not None and press[2] is not None:
             self.click(press[2])
 
@@ -210,13 +234,19 @@ class TableControls:
 
     def _slide_back(self, pile: str, items: list[int], dx: float, dy: float,
                     step: int = 0) -> None:
+        self._slide_job = None
         if step >= SLIDE_STEPS:
             self.table.redraw(pile)
             self.table.refresh()
             return
         for item in items:
             self.table.move(item, -dx / SLIDE_STEPS, -dy / SLIDE_STEPS)
-        self.table.after(15, self._slide_back, pile, items, dx, dy, step + 1)
+        self._slide_job = self.table.after(15, self._slide_back, pile, items, dx, dy, step + 1)
+
+    def _on_destroy(self, event: tk.Event) -> None:
+        if event.widget is self.table and self._slide_job is not None:
+            self.table.after_cancel(self._slide_job)
+            self._slide_job = None
 
     def _on_double(self, event: tk.Event) -> None:
         # The first click of the pair already moved the card to its best place.
@@ -355,6 +385,8 @@ class TableControls:
 
     def _activate(self) -> str:
         """Enter or Space: use the stock or a button, pick a card up, or put it down."""
+        if self.player.replaying:
+            return "break"
         current = self._ensure_focus()
         if current is None:
             return "break"

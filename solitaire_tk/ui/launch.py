@@ -10,7 +10,7 @@ import tkinter as tk
 
 from ..engine import Game
 from ..registry import new_game
-from ..savefile import GameFileError, load_game
+from ..savefile import GameFileError, Replay
 from ..userdata import DataStore
 
 
@@ -26,9 +26,11 @@ def make_dpi_aware() -> None:
 
 
 def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
-    """The game to open, or None to show the chooser."""
+    """The game to open, or None to show the chooser (a replay opens over it)."""
     if args.game == "replay":
-        return load_game(args.file)
+        replay = Replay(args.file)  # checked before any window opens
+        return store.resume() or new_game(replay.game_id, replay.final.variant,
+                                          player=store.current_player)
     if args.game:
         options = {"easy_mode": bool(store.settings.easy_mode)} if args.game == "thirteen" else None
         variant = args.variant or store.settings.last_variant.get(args.game)
@@ -71,5 +73,10 @@ def launch(args: argparse.Namespace) -> int:
     app = TutorApp(root, store, game)
     if store.notice:
         app.say(store.notice, "illegal")
+    if args.game == "replay":
+        from pathlib import Path
+        app.replay.open(args.file, Path(args.file).name)
+    elif len(store.players()) > 1:
+        root.after_idle(app.show_players)  # who is playing? (as Thirteen asks at start)
     root.mainloop()
     return 0

@@ -11,7 +11,6 @@ import tkinter as tk
 from typing import TYPE_CHECKING, Callable
 
 from ..registry import GAME_IDS, game_class
-from ..ui.cardart import BACKS
 
 if TYPE_CHECKING:
     from .app import TutorApp
@@ -53,9 +52,15 @@ def install(app: TutorApp) -> None:
                                    value=f"{game_id}/{variant}",
                                    command=lambda g=game_id, v=variant: app.new_game(g, v))
     game.add_separator()
-    game.add_command(label="Open saved game...", accelerator="Ctrl+O", command=app.open_file,
-                     underline=0)
+    game.add_command(label="Open saved game to replay...", accelerator="Ctrl+O",
+                     command=app.open_file, underline=0)
+    game.add_command(label="Replay this game", accelerator="Ctrl+E",
+                     command=app.replay_current, underline=0)
     game.add_command(label="Save game as...", accelerator="Ctrl+S", command=app.save_as,
+                     underline=0)
+    game.add_separator()
+    game.add_command(label="Statistics (Record)...", command=app.show_stats, underline=1)
+    game.add_command(label="Players...", accelerator="P in Thirteen", command=app.show_players,
                      underline=0)
     game.add_separator()
     game.add_command(label="Exit", accelerator="Ctrl+Q", command=app.quit, underline=1)
@@ -98,25 +103,23 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
         "new": lambda: app.new_game(), "same": app.same_deal, "choose": app.choose_deal,
         "about": app.show_about, "pause": app.pause, "deal": app.deal_key, "help": app.show_help,
         "hint": app.hint, "options": lambda: _post_options(app),
-        "players": lambda: getattr(app, "show_players", lambda: None)(),
+        "players": app.show_players,
         "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
     }
 
 
 def _option_menu(app: TutorApp, options: tk.Menu) -> None:
     settings = app.settings
-    backs = tk.Menu(options, tearoff=False)
-    options.add_cascade(label="Card back (Deck)", menu=backs, underline=5)
+    options.add_command(label="Deck (card back)...", command=app.choose_back, underline=0)
     app.back_choice = tk.StringVar(value=settings.card_back)
-    for name in BACKS:
-        backs.add_radiobutton(label=name.capitalize(), value=name, variable=app.back_choice,
-                              command=lambda n=name: app.change_setting("card_back", n))
     colours = tk.Menu(options, tearoff=False)
     options.add_cascade(label="Table colour", menu=colours, underline=0)
     app.colour_choice = tk.StringVar(value=settings.table_colour)
     for label, colour in TABLE_COLOURS:
         colours.add_radiobutton(label=label, value=colour, variable=app.colour_choice,
                                 command=lambda c=colour: app.change_setting("table_colour", c))
+    options.add_checkbutton(label="Show moves (Thirteen: Move alert)", variable=app.show_moves,
+                            underline=0)
     app.option_vars = {}
     for name, label in (("four_colour", "Four-colour deck"),
                         ("tutor_panel", "Show the tutor panel"),
@@ -162,6 +165,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
                            ("<Control-q>", "quit")):
         root.bind(sequence, run(commands[name]))
     root.bind("<Control-z>", run(app.undo))
+    root.bind("<Control-e>", run(app.replay_current))
     root.bind("<Control-o>", run(app.open_file))
     root.bind("<Control-s>", run(app.save_as))
     app.table.bind("<BackSpace>", run(app.undo))

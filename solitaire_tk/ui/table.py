@@ -56,8 +56,14 @@ class Table(tk.Canvas):
 
     # -- showing a game -----------------------------------------------------
     def show(self, game: Game) -> None:
+        """Put `game` on the table; the same kind of game only redraws what differs."""
+        same_kind = (self.game is not None and self.layout is not None
+                     and (self.game.game_id, self.game.variant) == (game.game_id, game.variant))
         self.game = game
-        self._relayout(force=True)
+        if same_kind:
+            self.refresh()
+        else:
+            self._relayout(force=True)
 
     def set_look(self, look: Look) -> None:
         self.look = look
@@ -165,6 +171,29 @@ class Table(tk.Canvas):
             x2 = max(x2, x + slot.w)
             y2 = max(y2, y + slot.h)
         return Rect(slot.x, slot.y, x2 - slot.x, y2 - slot.y)
+
+    def visible_rect(self, pid: str, index: int) -> Rect:
+        """The part of a card that shows (a fanned card is covered by the next one)."""
+        rect = self.card_rect(pid, index)
+        offsets = self._offsets[pid]
+        if index + 1 < len(offsets):
+            nx, ny = offsets[index + 1]
+            if ny - rect.y > 2:
+                return Rect(rect.x, rect.y, rect.w, ny - rect.y)
+            if nx - rect.x > 2:
+                return Rect(rect.x, rect.y, nx - rect.x, rect.h)
+        return rect
+
+    def arrow(self, kind: str, start: Rect, end: Rect, colour: str) -> None:
+        """An arrow from the middle of one place to another (hints, replay)."""
+        self.delete(f"mark:{kind}")
+        x1, y1 = start.x + start.w / 2, start.y + min(start.h / 2, 20)
+        x2, y2 = end.x + end.w / 2, end.y + end.h / 2
+        for width, fill in ((9, "#202020"), (5, colour)):
+            self.create_line(x1, y1, x2, y2, width=width, fill=fill, arrow="last",
+                             arrowshape=(18, 22, 8), capstyle="round",
+                             tags=("mark", f"mark:{kind}"))
+        self.tag_raise("mark")
 
     def target_rect(self, pid: str) -> Rect:
         """Where the pile's top card is (or its place, when empty)."""

@@ -1,15 +1,22 @@
-"""The tutor panel beside the table (a first version: what just happened,
-why a move was refused, and how the game stands).  The tutor issue grows it
-into help pages, move highlights, hints and replay."""
+"""The tutor panel beside the table: what just happened (or why a move is not
+allowed, next to the rule in the lesson), the Show moves switch, Hint, the
+game's lesson, and the replay controls."""
 
 from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
+from typing import Callable
 
 from ..engine import Game
+from ..lessons import Lesson, load_lesson
+from .helpview import HelpView
+from .replayview import ReplayView
 
-MIN_WIDTH, MAX_WIDTH = 220, 380
+MIN_WIDTH, MAX_WIDTH = 240, 400
+HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
+            "info": "Tutor"}
+COLOURS = {"illegal": "#a00000", "hint": "#0040a0", "over": "#005a00"}
 
 
 def panel_width(window_width: int) -> int:
@@ -18,32 +25,70 @@ def panel_width(window_width: int) -> int:
 
 
 class TutorPanel(ttk.Frame):
-    def __init__(self, master: tk.Misc) -> None:
+    def __init__(self, master: tk.Misc, show_moves: tk.BooleanVar, on_hint: Callable[[], None],
+                 on_step: Callable[[int], None], on_play_from_here: Callable[[], None],
+                 on_close_replay: Callable[[], None]) -> None:
         super().__init__(master, padding=8, width=MAX_WIDTH)
         self.pack_propagate(False)  # the app sets the width; the text wraps inside it
+        self.lessons: dict[str, Lesson] = {}
         self.title = ttk.Label(self, font=("DejaVu Sans", 13, "bold"))
         self.title.pack(anchor="w")
-        self.text = tk.Text(self, wrap="word", width=10, height=4, relief="flat",
-                            font=("DejaVu Sans", 11), background="#fbfaf4", padx=8, pady=8,
-                            takefocus=False, cursor="arrow")
-        self.text.pack(fill="both", expand=True, pady=(6, 0))
-        self.text.tag_configure("reason", foreground="#a00000")
-        self.text.tag_configure("done", foreground="#1a1a1a")
-        self.text.tag_configure("bold", font=("DejaVu Sans", 11, "bold"))
-        self.text.configure(state="disabled")
+        tools = ttk.Frame(self)
+        tools.pack(fill="x", pady=(4, 4))
+        self.show_moves = ttk.Checkbutton(tools, text="Show moves", variable=show_moves)
+        self.show_moves.pack(side="left")
+        self.hint_button = ttk.Button(tools, text="Hint", command=on_hint)
+        self.hint_button.pack(side="right")
+        self.heading = ttk.Label(self, font=("DejaVu Sans", 11, "bold"))
+        self.heading.pack(anchor="w")
+        self.message = ttk.Label(self, wraplength=300, justify="left", font=("DejaVu Sans", 11))
+        self.message.pack(anchor="w", fill="x")
+        self.rule_link = ttk.Button(self, text="Read this rule", command=self._show_rule)
+        self._rule: str | None = None
+        self.book = ttk.Notebook(self)
+        self.book.pack(fill="both", expand=True, pady=(8, 0))
+        self.help = HelpView(self.book)
+        self.replay = ReplayView(self.book, on_step, on_play_from_here, on_close_replay)
+        self.book.add(self.help, text="How to play")
+        self.book.add(self.replay, text="Replay")
+        self.bind("<Configure>", lambda e: self.message.configure(wraplength=max(160, e.width - 20)))
 
     def show_game(self, game: Game) -> None:
         self.title.configure(text=f"Tutor: {game.title}")
-        self._write([("What to do\n", "bold"), (game.outcome() + "\n\n", "done")])
+        lesson = self.lessons.get(game.game_id)
+        if lesson is None:
+            try:
+                lesson = load_lesson(game.game_id)
+            except (OSError, ValueError) as error:
+                self.tell(f"The lesson for {game.title} could not be read ({error}).", "illegal")
+                return
+            self.lessons[game.game_id] = lesson
+        if self.help.lesson is not lesson:
+            self.help.show_lesson(lesson)
+        self.tell(game.outcome() if game.is_over() else
+                  "Try a move, or press Hint. Cards that can move have a green outline "
+                  "when Show moves is on.", "info")
 
-    def tell(self, text: str, kind: str) -> None:
-        tag = "reason" if kind == "illegal" else "done"
-        heading = "Not allowed\n" if kind == "illegal" else "Last move\n"
-        self._write([(heading, "bold"), (text + "\n", tag)])
+    def tell(self, text: str, kind: str, rule: str | None = None) -> None:
+        """Show a sentence; with `rule`, offer (and open) that lesson section."""
+        self.heading.configure(text=HEADINGS.get(kind, "Tutor"),
+                               foreground=COLOURS.get(kind, "#1a1a1a"))
+        self.message.configure(text=text)
+        self._rule = rule
+        if rule is not None:
+            self.rule_link.pack(anchor="w", pady=(2, 0), before=self.book)
+            self.show_help(rule)
+        else:
+            self.rule_link.pack_forget()
 
-    def _write(self, parts: list[tuple[str, str]]) -> None:
-        self.text.configure(state="normal")
-        self.text.delete("1.0", "end")
-        for text, tag in parts:
-            self.text.insert("end", text, tag)
-        self.text.configure(state="disabled")
+    def _show_rule(self) -> None:
+        if self._rule:
+            self.show_help(self._rule)
+
+    def show_help(self, section: str | None = None) -> None:
+        self.book.select(self.help)
+        if section is not None:
+            self.help.show_section(section)
+
+    def show_replay(self) -> None:
+        self.book.select(self.replay)

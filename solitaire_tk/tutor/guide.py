@@ -1,0 +1,142 @@
+"""What the tutor points at: the cards that can move, where a picked-up card
+may go, and the lesson section that explains a move (or why it is refused).
+
+Everything here asks the engine (`legal_moves`, `touches`, `drag_move`):
+no rule is written again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Game
+from ..moves import Move
+
+STOCK_ACTIONS = frozenset({"flip", "recycle", "deal", "reserve", "redeal"})
+Place = tuple[str, int | None]
+
+
+@dataclass(frozen=True)
+class MoveMap:
+    """The legal moves seen from the table."""
+
+    cards: frozenset[Place]       # every card some legal move (not a deal) picks up
+    stock_only: bool               # only turning the deck / dealing is left
+    deal_button: bool              # Cruel: dealing again is possible
+
+
+def move_map(game: Game) -> MoveMap:
+    moves = game.legal_moves()
+    cards: set[Place] = set()
+    for move in moves:
+        if move.action not in STOCK_ACTIONS:
+            cards.update(place for place in game.touches(move) if place[1] is not None)
+    stock_only = bool(moves) and all(m.action in STOCK_ACTIONS for m in moves)
+    return MoveMap(frozenset(cards), stock_only, any(m.action == "redeal" for m in moves))
+
+
+def targets(game: Game, pile: str, index: int) -> set[str]:
+    """The piles where the card at (pile, index) may be put now.
+
+    For a card that is taken away with a partner (Thirteen, Dammit!), the
+    piles of the partners; for a card that goes away alone, where it goes.
+    """
+    out: set[str] = set()
+    for move in game.legal_moves():
+        touched = game.touches(move)
+        if not touched or touched[0] != (pile, index) and (pile, index) not in touched:
+            continue
+        if move.dst is not None:
+            out.add(move.dst)
+        elif move.piles is not None:
+            partners = [p for p, i in touched if (p, i) != (pile, index)]
+            out.update(partners or [_discard(game)])
+    return out
+
+
+def _discard(game: Game) -> str:
+    return "discard" if "discard" in game.pile_ids else ""
+
+
+def rule_section(game: Game, move: Move | None) -> str:
+    """The lesson section (see lessons/README.md) that explains `move`.
+
+    Used after an illegal attempt, to show the rule it broke; None (an undo)
+    gives the undo rule where the game has one.
+    """
+    game_id = game.game_id
+    if move is None:
+        return {"cruel": "rule-backup", "thirteen": "rule-undo"}.get(game_id, "playing")
+    finder = _FINDERS.get(game_id)
+    return finder(game, move) if finder else "rules"
+
+
+def _cruel(game: Game, move: Move) -> str:
+    if move.action == "redeal":
+        return "rule-deal"
+    return "rule-suit-stack" if (move.dst or "").startswith("foundation") else "rule-stacks"
+
+
+def _klondike(game: Game, move: Move) -> str:
+    if move.action in ("flip", "recycle"):
+        return "rule-deck"
+    dst = move.dst or ""
+    if dst.startswith("foundation") or (move.src or "").startswith("foundation"):
+        return "rule-home"
+    if dst.startswith("tableau") and not game.piles[dst]:
+        return "rule-empty"
+    return "rule-stacks"
+
+
+def _thirteen(game: Game, move: Move) -> str:
+    if move.action == "deal":
+        return "rule-deal"
+    if move.action == "move":
+        return "rule-empty"
+    piles = move.piles or ()
+    if len(piles) == 2 and piles[0] == piles[1]:
+        return "rule-easy"
+    return "rule-pairs"
+
+
+def _double(game: Game, move: Move) -> str:
+    if move.action in ("reserve", "pickup"):
+        return f"rule-{move.action}"
+    src = _number(move.src)
+    if src is not None and 14 <= src <= 21:
+        return "rule-never-back"
+    dst = _number(move.dst)
+    return "rule-down" if dst is not None and 18 <= dst <= 21 else "rule-up"
+
+
+def _dammit(game: Game, move: Move) -> str:
+    if move.action == "remove":
+        return "rule-remove"
+    stock = game.piles["stock"]
+    if stock and stock[-1].rank > 10:
+        return "rule-faces"
+    return "rule-place"
+
+
+def _number(pile: str | None) -> int | None:
+    digits = (pile or "").lstrip("abcdefghijklmnopqrstuvwxyz")
+    return int(digits) if digits.isdigit() else None
+
+
+_FINDERS = {"cruel": _cruel, "klondike": _klondike, "thirteen": _thirteen,
+            "double": _double, "dammit": _dammit}
+
+
+def scoring_moves_left(game: Game) -> list[Move]:
+    """Moves that take cards away or bring them home right now (Thirteen's move
+    alert: said when the pupil is about to deal)."""
+    before = game.progress()
+    out = []
+    for move in game.legal_moves():
+        if move.action in STOCK_ACTIONS:
+            continue
+        trial = game.copy()
+        trial.play(move)
+        if trial.progress() > before:
+            out.append(move)
+    return out

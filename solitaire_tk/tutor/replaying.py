@@ -1,0 +1,61 @@
+"""Stepping through a saved game: where we are, and what comes next.
+
+`ReplaySession` wraps `savefile.Replay` (which checked every entry) with a
+current step; the panel and the table only read it.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game
+from ..moves import Move
+from ..savefile import Replay
+
+
+class ReplaySession:
+    def __init__(self, replay: Replay, title: str = "") -> None:
+        self.replay = replay
+        self.title = title
+        self.step = 0
+        self._game: tuple[int, Game] | None = None
+
+    def __len__(self) -> int:
+        return len(self.replay)
+
+    @property
+    def steps(self) -> list[str]:
+        return self.replay.steps
+
+    def go(self, step: int) -> int:
+        """Jump to `step` (kept within 0..len); the new step is returned."""
+        self.step = max(0, min(len(self), step))
+        return self.step
+
+    def forward(self) -> int:
+        return self.go(self.step + 1)
+
+    def back(self) -> int:
+        return self.go(self.step - 1)
+
+    @property
+    def at_end(self) -> bool:
+        return self.step >= len(self)
+
+    def game(self) -> Game:
+        """The position after the current step (made once per step)."""
+        if self._game is None or self._game[0] != self.step:
+            self._game = (self.step, self.replay.game_at(self.step))
+        return self._game[1]
+
+    def next_move(self) -> Move | None:
+        """The move the next step makes (None for an undo or at the end)."""
+        return None if self.at_end else self.replay.moves[self.step]
+
+    def next_step_text(self) -> str:
+        if self.at_end:
+            return "That was the last step."
+        return f"Next, step {self.step + 1}: {self.steps[self.step]}"
+
+    def last_step_text(self) -> str:
+        if self.step == 0:
+            return "The deal, before any move."
+        return f"Step {self.step} of {len(self)}: {self.steps[self.step - 1]}"

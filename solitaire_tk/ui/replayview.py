@@ -1,0 +1,175 @@
+"""The replay controls in the tutor panel: first, back, play/pause, forward,
+last, a slider to any step, the speed, and the list of steps in words."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import Callable
+
+from ..tutor.replaying import ReplaySession
+
+SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
+
+
+class ReplayView(ttk.Frame):
+    """Shows a `ReplaySession`; `on_step(n)` asks the app to show step n."""
+
+    def __init__(self, master: tk.Misc, on_step: Callable[[int], None],
+                 on_play_from_here: Callable[[], None], on_close: Callable[[], None]) -> None:
+        super().__init__(master, padding=(0, 4))
+        self.session: ReplaySession | None = None
+        self.on_step = on_step
+        self._playing: str | None = None
+        self.intro = ttk.Label(self, text="Open a saved game (Game menu) or replay this game "
+                               "to watch it again step by step.", wraplength=240, justify="left")
+        self.intro.pack(anchor="w", fill="x")
+        self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
+        self.where.pack(anchor="w", fill="x", pady=(4, 0))
+        buttons = ttk.Frame(self)
+        buttons.pack(fill="x", pady=4)
+        self.buttons: dict[str, ttk.Button] = {}
+        for name, text, command in (("first", "|<", lambda: self.go(0)),
+                                    ("back", "<", lambda: self.step_by(-1)),
+                                    ("play", "Play", self.toggle_play),
+                                    ("forward", ">", lambda: self.step_by(1)),
+                                    ("last", ">|", self.go_last)):
+            button = ttk.Button(buttons, text=text, width=5 if name == "play" else 3,
+                                command=command)
+            button.pack(side="left", padx=1)
+            self.buttons[name] = button
+        self.slider = ttk.Scale(self, orient="horizontal", from_=0, to=1,
+                                command=self._on_slide)
+        self.slider.pack(fill="x")
+        speed_row = ttk.Frame(self)
+        speed_row.pack(fill="x", pady=2)
+        ttk.Label(speed_row, text="Speed:").pack(side="left")
+        self.speed = tk.StringVar(value="Normal")
+        ttk.Combobox(speed_row, textvariable=self.speed, state="readonly", width=10,
+                     values=[name for name, _ in SPEEDS]).pack(side="left", padx=4)
+        self.next_label = ttk.Label(self, wraplength=240, justify="left", foreground="#0040a0")
+        self.next_label.pack(anchor="w", fill="x", pady=(4, 2))
+        listing = ttk.Frame(self)
+        listing.pack(fill="both", expand=True)
+        self.steps = tk.Listbox(listing, height=6, activestyle="dotbox", exportselection=False,
+                                font=("DejaVu Sans", 10))
+        scroll = ttk.Scrollbar(listing, orient="vertical", command=self.steps.yview)
+        self.steps.configure(yscrollcommand=scroll.set)
+        scroll.pack(side="right", fill="y")
+        self.steps.pack(side="left", fill="both", expand=True)
+        self.steps.bind("<<ListboxSelect>>", self._on_pick)
+        actions = ttk.Frame(self)
+        actions.pack(fill="x", pady=(4, 0))
+        self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
+        self.take_over.pack(side="left")
+        ttk.Button(actions, text="Close replay", command=on_close).pack(side="right")
+        self.bind("<Configure>", self._wrap)
+        for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
+                            ("Home", lambda: self.go(0)), ("End", self.go_last),
+                            ("space", self.toggle_play)):
+            self.bind_all_keys(key, action)
+        self._set_enabled(False)
+
+    def bind_all_keys(self, key: str, action: Callable[[], None]) -> None:
+        for widget in (self, self.steps, self.slider, *self.buttons.values()):
+            widget.bind(f"<{key}>", lambda e, a=action: (a(), "break")[1])
+
+    def _wrap(self, event: tk.Event) -> None:
+        width = max(160, event.width - 8)
+        for label in (self.intro, self.where, self.next_label):
+            label.configure(wraplength=width)
+
+    def _set_enabled(self, enabled: bool) -> None:
+        state = "!disabled" if enabled else "disabled"
+        for widget in (*self.buttons.values(), self.slider, self.take_over):
+            widget.state([state])
+
+    # -- showing a session -----------------------------------------------------
+    def load(self, session: ReplaySession) -> None:
+        self.stop()
+        self.session = session
+        self.intro.configure(text=f"Replay: {session.title}" if session.title else "Replay")
+        self.steps.delete(0, "end")
+        self.steps.insert("end", "0. The deal")
+        for number, text in enumerate(session.steps, start=1):
+            self.steps.insert("end", f"{number}. {text}")
+        self.slider.configure(to=max(1, len(session)))
+        self._set_enabled(True)
+        self.show_step()
+
+    def unload(self) -> None:
+        self.stop()
+        self.session = None
+        self.steps.delete(0, "end")
+        self.where.configure(text="")
+        self.next_label.configure(text="")
+        self.intro.configure(text="Open a saved game (Game menu) or replay this game to watch "
+                             "it again step by step.")
+        self._set_enabled(False)
+
+    def show_step(self) -> None:
+        """Bring the controls in line with the session's current step."""
+        session = self.session
+        if session is None:
+            return
+        self.where.configure(text=session.last_step_text())
+        self.next_label.configure(text=session.next_step_text())
+        self._sliding = True
+        self.slider.set(session.step)
+        self._sliding = False
+        self.steps.selection_clear(0, "end")
+        self.steps.selection_set(session.step)
+        self.steps.see(session.step)
+
+    # -- moving through it ---------------------------------------------------------
+    def go(self, step: int) -> None:
+        if self.session is not None:
+            self.session.go(step)
+            self.on_step(self.session.step)
+
+    def step_by(self, amount: int) -> None:
+        if self.session is not None:
+            self.go(self.session.step + amount)
+
+    def go_last(self) -> None:
+        if self.session is not None:
+            self.go(len(self.session))
+
+    def _on_slide(self, value: str) -> None:
+        if getattr(self, "_sliding", False) or self.session is None:
+            return
+        step = round(float(value))
+        if step != self.session.step:
+            self.go(step)
+
+    def _on_pick(self, event: tk.Event) -> None:
+        chosen = self.steps.curselection()
+        if chosen and self.session is not None and chosen[0] != self.session.step:
+            self.go(chosen[0])
+
+    @property
+    def playing(self) -> bool:
+        return self._playing is not None
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.stop()
+        elif self.session is not None:
+            if self.session.at_end:
+                self.go(0)
+            self.buttons["play"].configure(text="Pause")
+            self._tick()
+
+    def _tick(self) -> None:
+        if self.session is None or self.session.at_end:
+            self.stop()
+            return
+        self.step_by(1)
+        delay = dict(SPEEDS).get(self.speed.get(), 1000)
+        self._playing = self.after(delay, self._tick)
+
+    def stop(self) -> None:
+        if self._playing is not None:
+            self.after_cancel(self._playing)
+            self._playing = None
+        self.buttons["play"].configure(text="Play")
