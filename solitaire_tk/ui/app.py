@@ -56,8 +56,11 @@ class TutorApp:
         root.minsize(640, 480)
         self.body = ttk.Frame(root)
         self.body.pack(fill="both", expand=True)
-        self.table = Table(self.body, self._look())
-        self.table.grid(row=0, column=0, sticky="nsew")
+        # The table sits in a frame of the border colour (Thirteen's border option).
+        self.border = tk.Frame(self.body, background=self.settings.border_colour)
+        self.border.grid(row=0, column=0, sticky="nsew")
+        self.table = Table(self.border, self._look())
+        self.table.pack(fill="both", expand=True, padx=6, pady=6)
         self.show_moves = tk.BooleanVar(value=bool(self.settings.show_moves))
         self.show_moves.trace_add("write", lambda *a: self._on_show_moves())
         self.replay = ReplayMode(self)
@@ -86,12 +89,13 @@ class TutorApp:
 
     def _look(self) -> Look:
         s = self.settings
-        return Look(table_colour=s.table_colour, card_back=s.card_back, four_colour=s.four_colour)
+        return Look(table_colour=s.table_colour, border_colour=s.border_colour,
+                    card_back=s.card_back, four_colour=s.four_colour)
 
     def change_setting(self, name: str, value: Any) -> None:
         setattr(self.settings, name, value)
         self._save_settings()
-        if name in ("table_colour", "card_back", "four_colour"):
+        if name in ("table_colour", "border_colour", "card_back", "four_colour"):
             self.table.set_look(self._look())
             self.after_change_marks()
         if name == "tutor_panel":
@@ -324,6 +328,7 @@ class TutorApp:
         self.table.set_look(self._look())
         self.back_choice.set(self.settings.card_back)
         self.colour_choice.set(self.settings.table_colour)
+        self.border_choice.set(self.settings.border_colour)
         for setting, var in self.option_vars.items():
             var.set(bool(getattr(self.settings, setting)))
         self.show_moves.set(bool(self.settings.show_moves))

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "#6d1f2c"),
                  ("Grey", "#4a4f55"))
+BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3a1a"),
+                  ("Black", "#111111"))
 VARIANT_NAMES = {"draw1": "Klondike: draw one", "draw3": "Klondike: draw three",
                  "draw1-single": "Klondike: one pass only"}
 # Thirteen's own single keys (its help's keyboard shortcuts).
@@ -70,6 +72,7 @@ def install(app: TutorApp) -> None:
     control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
                         underline=0)
     control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
+    app.hint_menu_index = control.index("end")
     control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
                         underline=0)
     control.add_separator()
@@ -91,7 +94,15 @@ def install(app: TutorApp) -> None:
     help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
 
     _bind_keys(app, commands)
-    app.hub.subscribe("game_changed", lambda game: app.game_choice.set(_choice_key(app)))
+
+    def game_changed(game: object) -> None:
+        app.game_choice.set(_choice_key(app))
+        # In Thirteen H is Help (its own key); Ctrl+H gives a hint in every game.
+        key = "Ctrl+H" if app.game.game_id == "thirteen" else "H"
+        control.entryconfigure(app.hint_menu_index, accelerator=key)
+
+    app.hub.subscribe("game_changed", game_changed)
+    game_changed(app.game)
 
 
 def _choice_key(app: TutorApp) -> str:
@@ -118,6 +129,12 @@ def _option_menu(app: TutorApp, options: tk.Menu) -> None:
     for label, colour in TABLE_COLOURS:
         colours.add_radiobutton(label=label, value=colour, variable=app.colour_choice,
                                 command=lambda c=colour: app.change_setting("table_colour", c))
+    borders = tk.Menu(options, tearoff=False)
+    options.add_cascade(label="Border colour", menu=borders, underline=0)
+    app.border_choice = tk.StringVar(value=settings.border_colour)
+    for label, colour in BORDER_COLOURS:
+        borders.add_radiobutton(label=label, value=colour, variable=app.border_choice,
+                                command=lambda c=colour: app.change_setting("border_colour", c))
     options.add_checkbutton(label="Show moves (Thirteen: Move alert)", variable=app.show_moves,
                             underline=0)
     app.option_vars = {}
@@ -166,6 +183,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
         root.bind(sequence, run(commands[name]))
     root.bind("<Control-z>", run(app.undo))
     root.bind("<Control-e>", run(app.replay_current))
+    root.bind("<Control-h>", run(app.hint))
     root.bind("<Control-o>", run(app.open_file))
     root.bind("<Control-s>", run(app.save_as))
     app.table.bind("<BackSpace>", run(app.undo))

@@ -22,6 +22,7 @@ class Look:
     """How the table looks: the player's choices from the Options menu."""
 
     table_colour: str = "#1f6f43"
+    border_colour: str = "#0d3b22"
     card_back: str = "blue"
     four_colour: bool = False
 
@@ -44,8 +45,8 @@ TARGET_COLOUR = "#7dff7d"
 class Table(tk.Canvas):
     def __init__(self, master: tk.Misc, look: Look | None = None) -> None:
         self.look = look or Look()
-        super().__init__(master, background=self.look.table_colour, highlightthickness=0,
-                         width=480, height=320, takefocus=True)
+        super().__init__(master, background=self.look.table_colour, width=480, height=320,
+                         takefocus=True, highlightthickness=0)
         self.game: Game | None = None
         self.layout: TableLayout | None = None
         self.images = CardImages(self)
@@ -68,6 +69,7 @@ class Table(tk.Canvas):
     def set_look(self, look: Look) -> None:
         self.look = look
         self.configure(background=look.table_colour)
+        self.master.configure(background=look.border_colour)  # type: ignore[call-arg]
         self._relayout(force=True)
 
     def refresh(self) -> None:
