@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import Game
 from ..moves import Move
 from ..registry import new_game
+from ..resources import resource
 from ..savefile import Replay
 from ..stats import game_key
 from ..storage import SaveError, save_game
@@ -39,6 +40,16 @@ from .tutorpanel import TutorPanel, panel_width
 AUTOSAVE_DELAY_MS = 300
 
 
+def _window_icon(root: tk.Tk) -> tk.PhotoImage | None:
+    """The app's icon on the window and the task bar (kept, or Tk forgets it)."""
+    try:
+        image = tk.PhotoImage(master=root, file=str(resource("images", "icon.png")))
+        root.iconphoto(True, image)
+        return image
+    except (tk.TclError, OSError):
+        return None  # no icon is better than no window
+
+
 class TutorApp:
     def __init__(self, root: tk.Tk, store: Any, game: Game) -> None:
         self.root = root
@@ -54,6 +65,10 @@ class TutorApp:
         self.game_over_dialog: GameOverDialog | None = None
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
+        self._icon = _window_icon(root)
+        style = ttk.Style(root)
+        if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
+            style.theme_use("clam")  # clearer check boxes than the X11 default
         self.body = ttk.Frame(root)
         self.body.pack(fill="both", expand=True)
         # The table sits in a frame of the border colour (Thirteen's border option).
