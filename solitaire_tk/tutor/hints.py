@@ -99,7 +99,7 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
     if history:
         for item in scored:
             with scratch.trying(item.move) as after:
-                if after.position() in history:
+                if after.position() in history or _loop_key(after) in history:
                     item.score -= REPEAT_PENALTY
                     item.why = _say(game.describe(item.move),
                                     "but it only brings back a position you have already had")
@@ -110,16 +110,27 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
 def follow_hints(game_id: str, variant: str | None, seed: int, max_moves: int = 2000) -> Game:
     """Play deal `seed` by always taking the first hint; the game when it ends (or after max_moves)."""
     game = new_game(game_id, variant, seed=seed)
-    seen: set[Position] = {game.position()}
+    seen: set[Position] = {_loop_key(game)}
     for _ in range(max_moves):
         first = rank_hints(game, seen)[0]
         if first.move is None or first.score <= -REPEAT_PENALTY / 2:
             break  # over, or every move goes round in a circle
         game.play(first.move)
-        seen.add(game.position())
+        seen.add(_loop_key(game))
     return game
 
 
+def _loop_key(game: Game) -> Position:
+    """The position, leaving out a count that only ever grows (unlimited trips through
+    Klondike's deck), so that going round in a circle is seen as coming back."""
+    if isinstance(game, Klondike) and game.recycles_left is None:
+        return game.position()[0], ()
+    return game.position()
+
+
+import os, json
+_K = {"home_waste": 500.0, "home_table": 300.0}
+_K.update(json.loads(os.environ.get("KNOBS", "{}")))
 # -- Klondike -------------------------------------------------------------------
 def _klondike(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
     assert isinstance(game, Klondike)
@@ -180,13 +191,13 @@ def _kl_card_move(game: Klondike, move: Move, openings: int, scratch: _Scratch) 
         gain, opened = _kl_gain(after, openings, move)
     then = f", and then {opened}" if opened else ""
     if home:
-        base = 500.0 if move.src == "waste" else 300.0
+        base = _K["home_waste"] if move.src == "waste" else _K["home_table"]
         return _Scored(move, base + 20 * gain, _say(what, "it brings one more card home" + then))
     if move.src == "waste":
         if top is None and _kl_king_waiting(game):
             return _Scored(move, 200.0 + 20 * gain, _say(
                 what, "it uses the empty stack, which a King sitting on face-down cards needs more"))
-        return _Scored(move, 400.0 + 20 * gain - dst_hidden,
+        return _Scored(move, _K.get("w2t", 400.0) + 20 * gain - dst_hidden,
                        _say(what, "it brings a card from the waste pile into play" + then))
     if under is None:
         if _kl_king_waiting(game):
@@ -273,17 +284,22 @@ def _kl_good_before(move: Move) -> bool:
 
 
 # -- Cruel ----------------------------------------------------------------------
+# Cruel hides nothing, so a move can be judged by playing the game on from it.
+ROLLOUT_STEPS = 60
+
+
 def _cruel(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
+    """Suit-stack moves first; the rest by how far a plain way of playing on gets after them."""
     assert isinstance(game, Cruel)
-    now = _cruel_value(game)
     stock_only = all(move.action == "redeal" for move in moves)
+    homeward = any(move.dst in cruel_rules.FOUNDATIONS for move in moves)
     out: list[_Scored] = []
-    budget = [40]
     for move in moves:
         if move.action == "redeal":
             why = ("no card can move" if stock_only
                    else "the moves left would not help, and the runs you built stay together")
-            out.append(_Scored(move, now - 0.5, _say("Deal again", why)))
+            score = 0.0 if homeward else _cruel_rollout(scratch, move) - 0.5
+            out.append(_Scored(move, score, _say("Deal again", why)))
             continue
         assert move.src is not None and move.dst is not None
         card = game.top(move.src)
@@ -291,55 +307,75 @@ def _cruel(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
         pile = game.piles[move.src]
         under = pile[-2] if len(pile) >= 2 else None
         with scratch.trying(move) as after:
-            best = _cruel_best(after, 2, budget)
-            opens = [m for m in after.legal_moves() if m.src == move.src]
+            frees = under is not None and bool(after.legal_moves(src=move.src))
         if move.dst in cruel_rules.FOUNDATIONS:
             what = f"Move {card.name} up to {game.place(move.dst)}"
-            if under is not None and opens:
+            if under is not None and frees:
                 why = f"it is there for good, and then {under.name} can move too"
             else:
                 why = "a card on its suit stack is there for good"
-            out.append(_Scored(move, 10_000.0 + best, _say(what, why)))
+            out.append(_Scored(move, 10_000.0 - card.rank + (1 if frees else 0), _say(what, why)))
             continue
         top = game.top(move.dst)
         assert top is not None
         what = f"Move {card.name} onto {top.name}"
-        if under is not None and opens:
+        if under is not None and frees:
             why = f"it frees {under.name}, which can then move"
         elif under is None:
             why = f"it builds a run of {card.suit_name} and empties {game.place(move.src)}"
         else:
             why = f"it builds a run of {card.suit_name}, which stays together when you deal again"
-        out.append(_Scored(move, best, _say(what, why)))
+        score = 0.0 if homeward else _cruel_rollout(scratch, move)
+        out.append(_Scored(move, score, _say(what, why)))
     return out
 
 
-def _cruel_value(game: Game) -> float:
-    """Cards home, runs built, and (badly) lower cards of a suit buried under higher ones."""
-    built = buried = 0
+def _cruel_buried(game: Game) -> int:
+    """How many times a card lies on a lower card of its own suit (which must wait for it)."""
+    buried = 0
     for pid in cruel_rules.PILES:
         pile = game.piles[pid]
         for i, card in enumerate(pile):
-            if i and pile[i - 1].suit == card.suit and pile[i - 1].rank == card.rank + 1:
-                built += 1
             buried += sum(1 for lower in pile[:i] if lower.suit == card.suit and lower.rank < card.rank)
-    return 20.0 * game.progress() + 2.0 * built - 3.0 * buried
+    return buried
 
 
-def _cruel_best(game: Game, depth: int, budget: list[int]) -> float:
-    """The best value reachable in at most `depth` more card moves (redeals not tried)."""
-    best = _cruel_value(game)
-    if depth <= 0 or budget[0] <= 0:
-        return best
-    for move in game.legal_moves():
-        if move.action == "redeal" or budget[0] <= 0:
+def _cruel_rollout(scratch: _Scratch, first: Move) -> float:
+    """Cards home after `first` and then a plain greedy way of playing (100 more for a win)."""
+    with scratch.trying(first) as game:
+        seen = {game.position()}
+        for _ in range(ROLLOUT_STEPS):
+            move = _cruel_greedy(game, seen)
+            if move is None:
+                break
+            game.play(move)
+            position = game.position()
+            if position in seen:
+                break
+            seen.add(position)
+        return game.progress() + (100.0 if game.is_won() else 0.0)
+
+
+def _cruel_greedy(game: Game, seen: set[Position]) -> Move | None:
+    """A suit-stack move; else the card move that buries least; else a new deal."""
+    moves = game.legal_moves()
+    for move in moves:
+        if move.dst in cruel_rules.FOUNDATIONS:
+            return move
+    now = _cruel_buried(game)
+    best: tuple[int, Move] | None = None
+    for move in moves:
+        if move.action != "move":
             continue
-        budget[0] -= 1
         point = game.checkpoint()
         game.play(move)
-        best = max(best, _cruel_best(game, depth - 1, budget))
+        buried, repeat = _cruel_buried(game), game.position() in seen
         game.restore_checkpoint(point, ())
-    return best
+        if not repeat and buried <= now and (best is None or buried < best[0]):
+            best = (buried, move)
+    if best is not None:
+        return best[1]
+    return next((move for move in moves if move.action == "redeal"), None)
 
 
 # -- Thirteen -------------------------------------------------------------------

@@ -92,7 +92,7 @@ class TutorApp:
         self.controls = TableControls(self.table, self, on_hold=self._on_hold)
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
-        menus.install(self)
+        self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game, record_previous=False)
         self.table.focus_set()
@@ -334,18 +334,14 @@ class TutorApp:
 
     def choose_back(self) -> None:
         def use(back: str) -> None:
-            self.back_choice.set(back)
+            self.choices.back.set(back)
             self.change_setting("card_back", back)
         DeckDialog(self.root, self.settings.card_back, use)
 
     def player_changed(self, name: str) -> None:
         """Another player: their look, options, and their unfinished game."""
         self.table.set_look(self._look())
-        self.back_choice.set(self.settings.card_back)
-        self.colour_choice.set(self.settings.table_colour)
-        self.border_choice.set(self.settings.border_colour)
-        for setting, var in self.option_vars.items():
-            var.set(bool(getattr(self.settings, setting)))
+        self.choices.reload(self.settings)
         self.show_moves.set(bool(self.settings.show_moves))
         self.panel_shown.set(bool(self.settings.tutor_panel))
         self._place_panel()
@@ -427,6 +423,10 @@ class TutorApp:
         self.status.say(text, kind)
         if kind in ("done", "hint", "over"):
             self.panel.tell(text, kind)
+
+    def post_options(self) -> None:
+        """Thirteen's O: open the Options menu where the pupil is looking."""
+        self.choices.options_menu.post(self.root.winfo_rootx() + 40, self.root.winfo_rooty() + 40)
 
     def show_about(self) -> None:
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
+from functools import partial
 from typing import Any
 
 from ..engine import Game
@@ -25,6 +26,10 @@ KLONDIKE_VARIANTS = (("draw1", "Turn one card (three times through)"),
                      ("draw1-single", "Turn one card (once through)"))
 
 
+def _choose_on_key(chosen: tk.StringVar, game_id: str, event: tk.Event) -> None:
+    chosen.set(game_id)
+
+
 def choose_game(root: tk.Tk, store: Any) -> Game | None:
     """Show the chooser in `root` and wait; None if the window was closed."""
     root.title("Solitaire Tutor: choose a game")
@@ -38,9 +43,9 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
     for game_id, title, blurb in GAMES:
         row = ttk.Frame(frame)
         row.pack(fill="x", pady=4)
-        button = ttk.Button(row, text=title, width=18, command=lambda g=game_id: chosen.set(g))
+        button = ttk.Button(row, text=title, width=18, command=partial(chosen.set, game_id))
         button.pack(side="left")
-        button.bind("<Return>", lambda e, g=game_id: chosen.set(g))
+        button.bind("<Return>", partial(_choose_on_key, chosen, game_id))
         buttons.append(button)
         ttk.Label(row, text=blurb, wraplength=520, justify="left").pack(side="left", padx=12)
         if game_id == "klondike":

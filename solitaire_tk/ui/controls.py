@@ -11,6 +11,8 @@ with Enter what the mouse does with a click.
 from __future__ import annotations
 
 import tkinter as tk
+from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Protocol
 
 from ..engine import Game
@@ -23,12 +25,26 @@ SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
 STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
 
 
+@dataclass
+class _Drag:
+    """Cards on their way across the table."""
+
+    pile: str
+    index: int
+    items: list[int]
+    start_x: float
+    start_y: float
+    last_x: float
+    last_y: float
+
+
 class TablePlayer(Protocol):
     """What the controls need from the app."""
 
     game: Game
 
-    replaying: bool
+    @property
+    def replaying(self) -> bool: ...
 
     def try_move(self, move: Move) -> bool: ...
 
@@ -50,7 +66,7 @@ class TableControls:
         self.held: tuple[str, int] | None = None
         self.focus: Hit | None = None
         self._press: tuple[float, float, Hit | None] | None = None
-        self._drag: dict[str, object] | None = None
+        self._drag: _Drag | None = None
         self._slide_job: str | None = None
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
@@ -61,8 +77,8 @@ class TableControls:
         table.bind("<Alt-Button-1>", self._on_alt_click)
         table.bind("<Motion>", self._on_hover)
         for key in ("Left", "Right", "Up", "Down"):
-            table.bind(f"<{key}>", lambda e, k=key: self._replay_or(k, self._arrow))
-            table.bind(f"<Shift-{key}>", lambda e, k=key: self._within_pile(k))
+            table.bind(f"<{key}>", partial(self._on_arrow, key))
+            table.bind(f"<Shift-{key}>", partial(self._on_shift_arrow, key))
         table.bind("<Tab>", lambda e: self._cycle(1))
         table.bind("<Shift-Tab>", lambda e: self._cycle(-1))
         table.bind("<ISO_Left_Tab>", lambda e: self._cycle(-1))
@@ -77,6 +93,12 @@ class TableControls:
     @property
     def game(self) -> Game:
         return self.player.game
+
+    def _on_arrow(self, key: str, event: tk.Event) -> str:
+        return self._replay_or(key, self._arrow)
+
+    def _on_shift_arrow(self, key: str, event: tk.Event) -> str:
+        return self._within_pile(key)
 
     def _replay_or(self, keysym: str, action: Callable[[str], str]) -> str:
         """During a replay the arrows, Home, End and Space step through it."""
@@ -192,10 +214,9 @@ class TableControls:
             self._start_drag(hit, x0, y0)
         drag = self._drag
         assert drag is not None
-        last_x, last_y = drag["last"]  # type: ignore[misc]
-        for item in drag["items"]:  # type: ignore[attr-defined]
-            self.table.move(item, event.x - last_x, event.y - last_y)
-        drag["last"] = (event.x, event.y)
+        for item in drag.items:
+            self.table.move(item, event.x - drag.last_x, event.y - drag.last_y)
+        drag.last_x, drag.last_y = event.x, event.y
 
     def _start_drag(self, hit: Hit, x: float, y: float) -> None:
         assert hit.pile is not None and hit.index is not None
@@ -205,7 +226,7 @@ class TableControls:
         items = self.table.items_from(hit.pile, hit.index, count)
         for item in items:
             self.table.tag_raise(item)
-        self._drag = {"hit": hit, "items": items, "start": (x, y), "last": (x, y)}
+        self._drag = _Drag(hit.pile, hit.index, items, x, y, x, y)
         if self.on_hold:
             self.on_hold((hit.pile, hit.index))  # light up where it may go
 
@@ -220,17 +241,15 @@ class TableControls:
         elif press is not None and press[2] is not None:
             self.click(press[2])
 
-    def _drop(self, drag: dict[str, object], x: float, y: float) -> None:
-        hit = drag["hit"]
-        assert isinstance(hit, Hit) and hit.pile is not None and hit.index is not None
-        start_x, start_y = drag["start"]  # type: ignore[misc]
-        lead = self.table.card_rect(hit.pile, hit.index)
-        moved = Rect(lead.x + x - start_x, lead.y + y - start_y, lead.w, lead.h)
-        target = self.table.drop_target(moved, exclude=hit.pile)
+    def _drop(self, drag: _Drag, x: float, y: float) -> None:
+        lead = self.table.card_rect(drag.pile, drag.index)
+        dx, dy = x - drag.start_x, y - drag.start_y
+        moved = Rect(lead.x + dx, lead.y + dy, lead.w, lead.h)
+        target = self.table.drop_target(moved, exclude=drag.pile)
         if target is not None and self.player.try_move(
-                self.game.drag_move(hit.pile, hit.index, target)):
+                self.game.drag_move(drag.pile, drag.index, target)):
             return
-        self._slide_back(hit.pile, drag["items"], x - start_x, y - start_y)  # type: ignore[arg-type]
+        self._slide_back(drag.pile, drag.items, dx, dy)
 
     def _slide_back(self, pile: str, items: list[int], dx: float, dy: float,
                     step: int = 0) -> None:
@@ -390,7 +409,8 @@ class TableControls:
         current = self._ensure_focus()
         if current is None:
             return "break"
-        stock_card_hidden = (current.pile == self.game.stock_pile and current.index is not None
+        stock_card_hidden = (current.pile is not None and current.index is not None
+                             and current.pile == self.game.stock_pile
                              and not self.game.piles[current.pile][current.index].face_up)
         if current.button or self.held is not None or current.index is None or stock_card_hidden:
             self.click(current)

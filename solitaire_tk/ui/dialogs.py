@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+from functools import partial
 from tkinter import ttk
 from typing import Callable
 
@@ -57,7 +58,7 @@ class GameOverDialog(ModalDialog):
         row.pack(anchor="e")
         self.buttons: dict[str, ttk.Button] = {}
         for label, action in actions:
-            button = ttk.Button(row, text=label, command=lambda a=action: self._run(a))
+            button = ttk.Button(row, text=label, command=partial(self._run, action))
             button.pack(side="left", padx=4)
             self.buttons[label] = button
         self.bind("<Return>", lambda e: self._invoke_focused())

@@ -4,6 +4,7 @@ numbered lists (never raw markup), with a section chooser."""
 from __future__ import annotations
 
 import tkinter as tk
+from functools import partial
 from tkinter import ttk
 
 from ..lessons import BulletList, Lesson, NumberedList, Paragraph, Span
@@ -36,9 +37,9 @@ class HelpView(ttk.Frame):
         self.text.tag_configure("para", spacing3=6)
         self.text.tag_configure("current", background="#fff2b0")
         for key, amount in (("Up", -1), ("Down", 1), ("Prior", -10), ("Next", 10)):
-            self.text.bind(f"<{key}>", lambda e, a=amount: self._scroll(a))
+            self.text.bind(f"<{key}>", partial(self._scroll, amount))
 
-    def _scroll(self, amount: int) -> str:
+    def _scroll(self, amount: int, event: tk.Event) -> str:
         self.text.yview_scroll(amount, "units")
         return "break"
 

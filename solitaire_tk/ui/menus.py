@@ -8,6 +8,8 @@ New hand) are bound for that game only; the rest work in every game.
 from __future__ import annotations
 
 import tkinter as tk
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..registry import GAME_IDS, game_class
@@ -29,11 +31,37 @@ THIRTEEN_KEYS = {"a": "about", "b": "pause", "d": "deal", "h": "help", "n": "new
 COMMON_KEYS = {"d": "deal", "h": "hint"}
 
 
-def install(app: TutorApp) -> None:
+@dataclass
+class MenuChoices:
+    """The menus' radio and check variables, kept in step with the settings."""
+
+    game: tk.StringVar
+    back: tk.StringVar
+    colour: tk.StringVar
+    border: tk.StringVar
+    options_menu: tk.Menu
+    options: dict[str, tk.BooleanVar] = field(default_factory=dict)
+
+    def reload(self, settings: object) -> None:
+        """After a change of player: show that player's choices."""
+        self.back.set(getattr(settings, "card_back"))
+        self.colour.set(getattr(settings, "table_colour"))
+        self.border.set(getattr(settings, "border_colour"))
+        for name, var in self.options.items():
+            var.set(bool(getattr(settings, name)))
+
+
+def install(app: TutorApp) -> MenuChoices:
     root = app.root
     bar = tk.Menu(root)
     root.configure(menu=bar)
     commands = _commands(app)
+    settings = app.settings
+    options = tk.Menu(bar, tearoff=False)
+    choices = MenuChoices(tk.StringVar(value=_choice_key(app)),
+                          tk.StringVar(value=settings.card_back),
+                          tk.StringVar(value=settings.table_colour),
+                          tk.StringVar(value=settings.border_colour), options)
 
     game = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Game", menu=game, underline=0)
@@ -43,16 +71,15 @@ def install(app: TutorApp) -> None:
     game.add_command(label="Choose deal number...", accelerator="Ctrl+G",
                      command=commands["choose"], underline=7)
     game.add_separator()
-    app.game_choice = tk.StringVar(value=_choice_key(app))
     choose = tk.Menu(game, tearoff=False)
     game.add_cascade(label="Play another game", menu=choose, underline=0)
     for game_id in GAME_IDS:
         cls = game_class(game_id)
         for variant in cls.variants:
             label = VARIANT_NAMES.get(variant, cls.title)
-            choose.add_radiobutton(label=label, variable=app.game_choice,
+            choose.add_radiobutton(label=label, variable=choices.game,
                                    value=f"{game_id}/{variant}",
-                                   command=lambda g=game_id, v=variant: app.new_game(g, v))
+                                   command=partial(app.new_game, game_id, variant))
     game.add_separator()
     game.add_command(label="Open saved game to replay...", accelerator="Ctrl+O",
                      command=app.open_file, underline=0)
@@ -72,19 +99,16 @@ def install(app: TutorApp) -> None:
     control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
                         underline=0)
     control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
-    app.hint_menu_index = control.index("end")
+    hint_entry = control.index("end")
     control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
                         underline=0)
     control.add_separator()
     control.add_command(label="Pause (blank the table)", accelerator="Ctrl+P",
                         command=app.pause, underline=0)
     control.add_command(label="Resume", command=app.resume, underline=0)
-    app.control_menu = control
 
-    options = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Options", menu=options, underline=0)
-    app.options_menu = options
-    _option_menu(app, options)
+    _option_menu(app, choices)
 
     help_menu = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Help", menu=help_menu, underline=0)
@@ -96,13 +120,15 @@ def install(app: TutorApp) -> None:
     _bind_keys(app, commands)
 
     def game_changed(game: object) -> None:
-        app.game_choice.set(_choice_key(app))
+        choices.game.set(_choice_key(app))
         # In Thirteen H is Help (its own key); Ctrl+H gives a hint in every game.
         key = "Ctrl+H" if app.game.game_id == "thirteen" else "H"
-        control.entryconfigure(app.hint_menu_index, accelerator=key)
+        if hint_entry is not None:
+            control.entryconfigure(hint_entry, accelerator=key)
 
     app.hub.subscribe("game_changed", game_changed)
     game_changed(app.game)
+    return choices
 
 
 def _choice_key(app: TutorApp) -> str:
@@ -113,31 +139,26 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
     return {
         "new": lambda: app.new_game(), "same": app.same_deal, "choose": app.choose_deal,
         "about": app.show_about, "pause": app.pause, "deal": app.deal_key, "help": app.show_help,
-        "hint": app.hint, "options": lambda: _post_options(app),
+        "hint": app.hint, "options": app.post_options,
         "players": app.show_players,
         "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
     }
 
 
-def _option_menu(app: TutorApp, options: tk.Menu) -> None:
+def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
     settings = app.settings
+    options = choices.options_menu
     options.add_command(label="Deck (card back)...", command=app.choose_back, underline=0)
-    app.back_choice = tk.StringVar(value=settings.card_back)
-    colours = tk.Menu(options, tearoff=False)
-    options.add_cascade(label="Table colour", menu=colours, underline=0)
-    app.colour_choice = tk.StringVar(value=settings.table_colour)
-    for label, colour in TABLE_COLOURS:
-        colours.add_radiobutton(label=label, value=colour, variable=app.colour_choice,
-                                command=lambda c=colour: app.change_setting("table_colour", c))
-    borders = tk.Menu(options, tearoff=False)
-    options.add_cascade(label="Border colour", menu=borders, underline=0)
-    app.border_choice = tk.StringVar(value=settings.border_colour)
-    for label, colour in BORDER_COLOURS:
-        borders.add_radiobutton(label=label, value=colour, variable=app.border_choice,
-                                command=lambda c=colour: app.change_setting("border_colour", c))
+    for title, setting, variable, colours in (
+            ("Table colour", "table_colour", choices.colour, TABLE_COLOURS),
+            ("Border colour", "border_colour", choices.border, BORDER_COLOURS)):
+        submenu = tk.Menu(options, tearoff=False)
+        options.add_cascade(label=title, menu=submenu, underline=0)
+        for label, colour in colours:
+            submenu.add_radiobutton(label=label, value=colour, variable=variable,
+                                    command=partial(app.change_setting, setting, colour))
     options.add_checkbutton(label="Show moves (Thirteen: Move alert)", variable=app.show_moves,
                             underline=0)
-    app.option_vars = {}
     for name, label in (("four_colour", "Four-colour deck"),
                         ("tutor_panel", "Show the tutor panel"),
                         ("messages", "Messages: pop up why a move is not allowed (Cruel)"),
@@ -145,9 +166,8 @@ def _option_menu(app: TutorApp, options: tk.Menu) -> None:
                         ("sound", "Sound"),
                         ("show_stats_after_game", "Show statistics after each game")):
         var = tk.BooleanVar(value=bool(getattr(settings, name)))
-        app.option_vars[name] = var
-        options.add_checkbutton(label=label, variable=var,
-                                command=lambda n=name, v=var: _toggle(app, n, v))
+        choices.options[name] = var
+        options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
 
 
 def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
@@ -158,11 +178,6 @@ def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
         state = "on" if var.get() else "off"
         app.say(f"Easy mode will be {state} from your next hand (N for a new hand, "
                 "S to play this one again).", "info")
-
-
-def _post_options(app: TutorApp) -> None:
-    root = app.root
-    app.options_menu.post(root.winfo_rootx() + 40, root.winfo_rooty() + 40)
 
 
 def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
@@ -192,7 +207,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
         if app.paused:
             app.resume()
             return "break"
-        if event.state & 0x4:  # Control held: those are the Ctrl+ shortcuts above
+        if int(event.state) & 0x4:  # Control held: those are the Ctrl+ shortcuts above
             return None
         keys = THIRTEEN_KEYS if app.game.game_id == "thirteen" else COMMON_KEYS
         name = keys.get(event.keysym) or keys.get(event.keysym.lower())

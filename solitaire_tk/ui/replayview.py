@@ -4,12 +4,18 @@ last, a slider to any step, the speed, and the list of steps in words."""
 from __future__ import annotations
 
 import tkinter as tk
+from functools import partial
 from tkinter import ttk
 from typing import Callable
 
 from ..tutor.replaying import ReplaySession
 
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
+
+
+def _run_key(action: Callable[[], None], event: tk.Event) -> str:
+    action()
+    return "break"
 
 
 class ReplayView(ttk.Frame):
@@ -72,7 +78,7 @@ class ReplayView(ttk.Frame):
 
     def bind_all_keys(self, key: str, action: Callable[[], None]) -> None:
         for widget in (self, self.steps, self.slider, *self.buttons.values()):
-            widget.bind(f"<{key}>", lambda e, a=action: (a(), "break")[1])
+            widget.bind(f"<{key}>", partial(_run_key, action))
 
     def _wrap(self, event: tk.Event) -> None:
         width = max(160, event.width - 8)

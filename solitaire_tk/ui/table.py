@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
@@ -151,12 +151,12 @@ class Table(tk.Canvas):
                               tags=("card", f"p:{pid}", f"c:{pid}:{index}"))
         self._drawn[pid] = tuple(cards)
 
-    def _rounded(self, x1: float, y1: float, x2: float, y2: float, **options: object) -> int:
+    def _rounded(self, x1: float, y1: float, x2: float, y2: float, **options: Any) -> int:
         r = max(3.0, min(x2 - x1, y2 - y1) / 12)
         points = [x1 + r, y1, x2 - r, y1, x2, y1, x2, y1 + r, x2, y2 - r, x2, y2,
                   x2 - r, y2, x1 + r, y2, x1, y2, x1, y2 - r, x1, y1 + r, x1, y1]
         options.setdefault("fill", "")
-        return self.create_polygon(points, smooth=True, **options)  # type: ignore[arg-type]
+        return self.create_polygon(points, smooth=True, **options)
 
     # -- geometry -------------------------------------------------------------
     def card_rect(self, pid: str, index: int) -> Rect:
