@@ -5,6 +5,8 @@
 - Start-up: importing the engine and dealing each game.
 - Replay: building a 2,000-entry replay and scrubbing back and forth.
 - Legal moves: how long one `legal_moves()` takes in a busy position.
+- Hints: how often always taking the first hint wins, per game and Klondike
+  variant, over deals 1-50 (`--hints` runs only this part).
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solitaire_tk import GAME_IDS, Replay, new_game  # noqa: E402
+from solitaire_tk.registry import game_class  # noqa: E402
+from solitaire_tk.tutor.hints import follow_hints  # noqa: E402
+
+HINT_DEALS = range(1, 51)
 
 
 def timed(label: str, func, repeat: int = 1) -> float:
@@ -44,7 +50,31 @@ def long_game(game_id: str, entries: int = 2000):
     return game
 
 
+def hint_win_rates(deals: range = HINT_DEALS) -> None:
+    """Play every deal by always taking the first hint; one table row per game and variant."""
+    print(f"\nFollowing the first hint, deals {deals.start}-{deals.stop - 1}:")
+    print(f"{'game':<10} {'variant':<13} {'won':>7} {'win rate':>9} {'cards done':>11} "
+          f"{'moves':>6} {'time a game':>12}")
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            won = progress = moves = 0
+            start = time.perf_counter()
+            for seed in deals:
+                game = follow_hints(game_id, variant, seed)
+                won += game.is_won()
+                progress += game.progress()
+                moves += len(game.log)
+            each = (time.perf_counter() - start) / len(deals)
+            count = len(deals)
+            print(f"{game_id:<10} {variant:<13} {won:>3}/{count:<3} {won / count:>9.0%} "
+                  f"{progress / count:>11.1f} {moves / count:>6.0f} {each * 1000:>9.0f} ms",
+                  flush=True)
+
+
 def main() -> None:
+    if "--hints" in sys.argv[1:]:
+        hint_win_rates()
+        return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
@@ -59,6 +89,7 @@ def main() -> None:
         print(f"{'':<48} {each * 1000:9.3f} ms a step")
         timed(f"{game_id}: legal_moves", game.legal_moves, repeat=200)
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
+    hint_win_rates()
 
 
 if __name__ == "__main__":

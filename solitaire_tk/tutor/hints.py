@@ -108,7 +108,11 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
 
 
 def follow_hints(game_id: str, variant: str | None, seed: int, max_moves: int = 2000) -> Game:
-    """Play deal `seed` by always taking the first hint; the game when it ends (or after max_moves)."""
+    """Play deal `seed` by always taking the first hint that does not go round in a circle.
+
+    Returns the game once it is over, once every move would bring back a
+    position already seen, or after `max_moves` moves.
+    """
     game = new_game(game_id, variant, seed=seed)
     seen: set[Position] = {_loop_key(game)}
     for _ in range(max_moves):
@@ -128,11 +132,9 @@ def _loop_key(game: Game) -> Position:
     return game.position()
 
 
-import os, json
-_K = {"home_waste": 500.0, "home_table": 300.0}
-_K.update(json.loads(os.environ.get("KNOBS", "{}")))
 # -- Klondike -------------------------------------------------------------------
 def _klondike(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
+    """Safe home moves, then moves that turn a card over, then the waste card; the deck last."""
     assert isinstance(game, Klondike)
     stock_only = all(move.action in STOCK_ACTIONS for move in moves)
     openings = _kl_openings(game, moves)
@@ -151,13 +153,15 @@ def _klondike(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]
                    else "the moves on the table would not help yet, so go through the deck again")
             if left == 1:
                 why += " for the last time"
-            out.append(_Scored(move, 90.0, _say("Turn the waste pile over to make the deck again", why)))
+            what = "Turn the waste pile over to make the deck again"
+            out.append(_Scored(move, 90.0, _say(what, why)))
         else:
             out.append(_kl_card_move(game, move, openings, scratch))
     return out
 
 
-def _kl_card_move(game: Klondike, move: Move, openings: int, scratch: _Scratch) -> _Scored:
+def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
+                  scratch: _Scratch) -> _Scored:
     assert move.src is not None and move.dst is not None
     pile = game.piles[move.src]
     run = list(pile[-move.count:])
@@ -175,9 +179,8 @@ def _kl_card_move(game: Klondike, move: Move, openings: int, scratch: _Scratch) 
         what = f"Move {cards_phrase(run)} into the empty {game.place(move.dst)}"
     else:
         what = f"Move {cards_phrase(run)} onto {top.name}"
-    frees = f"it frees the face-down card under it ({game.place(move.src)} has {hidden} face-down)"
-    if hidden == 1:
-        frees = "it frees the face-down card under it"
+    frees = ("it frees the face-down card under it" if hidden == 1 else
+             f"it frees one of the {hidden} face-down cards in {game.place(move.src)}")
     if home and _kl_safe_home(game, card):
         if reveals:
             return _Scored(move, 1100.0 + hidden, _say(what, frees))
@@ -186,28 +189,33 @@ def _kl_card_move(game: Klondike, move: Move, openings: int, scratch: _Scratch) 
         return _Scored(move, 1000.0 + (5 if from_table else 0), _say(what, why))
     if reveals:
         return _Scored(move, 800.0 + 10 * hidden - dst_hidden, _say(what, frees))
-    # Nothing is turned face up, so the position after the move shows no new card.
+    # Nothing is turned face up, so the position after the move shows no card not seen before.
     with scratch.trying(move) as after:
-        gain, opened = _kl_gain(after, openings, move)
+        gain, opened = _kl_gain(after, openings, card)
     then = f", and then {opened}" if opened else ""
     if home:
-        base = _K["home_waste"] if move.src == "waste" else _K["home_table"]
+        base = 500.0 if move.src == "waste" else 300.0
         return _Scored(move, base + 20 * gain, _say(what, "it brings one more card home" + then))
+    king = _kl_waiting_king(game)
     if move.src == "waste":
-        if top is None and _kl_king_waiting(game):
+        if top is None and king is not None:
             return _Scored(move, 200.0 + 20 * gain, _say(
-                what, "it uses the empty stack, which a King sitting on face-down cards needs more"))
-        return _Scored(move, _K.get("w2t", 400.0) + 20 * gain - dst_hidden,
+                what, f"but the empty stack would do more for {king.name}, "
+                      "which sits on face-down cards"))
+        return _Scored(move, 400.0 + 20 * gain - dst_hidden,
                        _say(what, "it brings a card from the waste pile into play" + then))
     if under is None:
-        if _kl_king_waiting(game):
+        if king is not None:
             return _Scored(move, 300.0 + 20 * gain, _say(
-                what, f"it empties {game.place(move.src)} for a King that sits on face-down cards"))
+                what, f"it empties {game.place(move.src)} for {king.name}, "
+                      "which sits on face-down cards"))
+        empties = f"it empties {game.place(move.src)}"
         return _Scored(move, 150.0 + 20 * gain, _say(
-            what, f"it empties {game.place(move.src)}, and only a King can fill it" + then))
+            what, empties + (then or ", and only a King can fill it")))
     if top is not None and under.rank == top.rank and under.is_red == top.is_red:
         return _Scored(move, -50.0, _say(
-            what, "it only moves cards between two places that are just the same"))
+            what, "it would change nothing, as the card left behind is just like the one "
+                  "they go onto"))
     if gain > 0:
         return _Scored(move, 250.0 + 20 * gain, _say(what, "it uncovers " + under.name + then))
     return _Scored(move, -30.0, _say(what, "it does not open up anything new"))
@@ -232,55 +240,47 @@ def _kl_safe_home(game: Klondike, card: Card) -> bool:
     return all(homes[suit] >= card.rank - 1 for suit in other)
 
 
-def _kl_king_waiting(game: Klondike) -> bool:
-    """A King heads a run lying on face-down cards, or shows on the waste pile."""
-    waste = game.top("waste")
-    if waste is not None and waste.rank == 13:
-        return True
+def _kl_waiting_king(game: Klondike) -> Card | None:
+    """A King at the head of a run that lies on face-down cards (it wants an empty stack)."""
     for pid in klondike_rules.TABLEAUS:
         pile = game.piles[pid]
         for below, card in zip(pile, pile[1:]):
             if card.face_up and not below.face_up and card.rank == 13:
-                return True
-    return False
+                return card
+    return None
 
 
-def _kl_good(game: Klondike, move: Move) -> bool:
-    """A move that turns a card over, goes home, or plays the waste card."""
+def _kl_opening(game: Klondike, move: Move) -> tuple[str, bool] | None:
+    """For a move that turns a card over, goes home or plays the waste card:
+    the card it moves and whether it goes home.  None for any other move."""
     if move.action != "move" or move.src is None:
-        return False
-    if move.dst in klondike_rules.FOUNDATIONS or move.src == "waste":
-        return True
+        return None
     pile = game.piles[move.src]
-    return len(pile) > move.count and not pile[-move.count - 1].face_up
+    card = pile[-move.count]
+    home = move.dst in klondike_rules.FOUNDATIONS
+    reveals = len(pile) > move.count and not pile[-move.count - 1].face_up
+    if home or move.src == "waste" or reveals:
+        return card.code, home
+    return None
 
 
-def _kl_openings(game: Klondike, moves: Sequence[Move]) -> int:
-    return sum(1 for move in moves if _kl_good(game, move))
+def _kl_openings(game: Klondike, moves: Sequence[Move]) -> set[tuple[str, bool]]:
+    return {opening for move in moves if (opening := _kl_opening(game, move)) is not None}
 
 
-def _kl_gain(after: Game, openings: int, move: Move) -> tuple[int, str]:
-    """How many more good moves there are after `move`, and the first new one in words."""
+def _kl_gain(after: Game, before: set[tuple[str, bool]], moved: Card) -> tuple[int, str]:
+    """How many good moves a move opens (less those it spoils), and the first new one in words."""
     assert isinstance(after, Klondike)
-    moves = after.legal_moves()
-    good = [m for m in moves if _kl_good(after, m)]
+    now = _kl_openings(after, after.legal_moves())
+    new = sorted(now - before)
+    lost = {opening for opening in before - now if opening[0] != moved.code}
     opened = ""
-    for m in good:
-        if m.src == move.dst:
-            continue  # the cards just moved
-        assert m.src is not None
-        card = after.piles[m.src][-m.count]
-        if m.dst in klondike_rules.FOUNDATIONS:
-            opened = f"{card.name} can go home"
-        else:
-            opened = f"{card.name} can move"
-        break
-    return len(good) - openings + (1 if _kl_good_before(move) else 0), opened
-
-
-def _kl_good_before(move: Move) -> bool:
-    """A home or waste move counted itself among the openings before it was made."""
-    return move.dst in klondike_rules.FOUNDATIONS or move.src == "waste"
+    if new:
+        code, home = new[0]
+        name = next(card.name for pile in after.piles.values() for card in pile
+                    if card.code == code)
+        opened = f"{name} can go home" if home else f"{name} can move"
+    return len(new) - len(lost), opened
 
 
 # -- Cruel ----------------------------------------------------------------------
@@ -298,7 +298,7 @@ def _cruel(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
         if move.action == "redeal":
             why = ("no card can move" if stock_only
                    else "the moves left would not help, and the runs you built stay together")
-            score = 0.0 if homeward else _cruel_rollout(scratch, move) - 0.5
+            score = -1.0 if homeward else _cruel_rollout(scratch, move) - 0.5
             out.append(_Scored(move, score, _say("Deal again", why)))
             continue
         assert move.src is not None and move.dst is not None
@@ -308,6 +308,8 @@ def _cruel(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
         under = pile[-2] if len(pile) >= 2 else None
         with scratch.trying(move) as after:
             frees = under is not None and bool(after.legal_moves(src=move.src))
+            # Ties go to the move that frees a card, then to the one that buries least.
+            tie = (0.3 if frees else 0.0) - 0.01 * _cruel_buried(after)
         if move.dst in cruel_rules.FOUNDATIONS:
             what = f"Move {card.name} up to {game.place(move.dst)}"
             if under is not None and frees:
@@ -325,7 +327,7 @@ def _cruel(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
             why = f"it builds a run of {card.suit_name} and empties {game.place(move.src)}"
         else:
             why = f"it builds a run of {card.suit_name}, which stays together when you deal again"
-        score = 0.0 if homeward else _cruel_rollout(scratch, move)
+        score = tie + (0.0 if homeward else _cruel_rollout(scratch, move))
         out.append(_Scored(move, score, _say(what, why)))
     return out
 
@@ -336,7 +338,8 @@ def _cruel_buried(game: Game) -> int:
     for pid in cruel_rules.PILES:
         pile = game.piles[pid]
         for i, card in enumerate(pile):
-            buried += sum(1 for lower in pile[:i] if lower.suit == card.suit and lower.rank < card.rank)
+            buried += sum(1 for lower in pile[:i]
+                          if lower.suit == card.suit and lower.rank < card.rank)
     return buried
 
 
@@ -383,20 +386,27 @@ def _thirteen(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]
     assert isinstance(game, Thirteen)
     out: list[_Scored] = []
     stock_only = all(move.action == "deal" for move in moves)
+    open_before = _thirteen_open(game)
     for move in moves:
         if move.action == "deal":
-            text = game.describe(move)
+            text = game.describe(move).rstrip(".")
+            open_now = game.scoring_moves_open()
             if stock_only:
-                why = "no cards on the table can be taken away"
-            elif game.scoring_moves_open():
-                why = "but first take away the cards that make 13, which you still can"
+                why = _say(text, "no cards on the table can be taken away")
+            elif open_now:
+                why = _say(text + ", but only when nothing more can go",
+                           _thirteen_still_open(game, open_now[0]))
             else:
-                why = "but first use the empty pile, which can still help"
-            out.append(_Scored(move, 0.0, _say(text, why)))
+                why = _say(text + ", but only after using the empty pile",
+                           "a card moved there now can uncover the one under it")
+            out.append(_Scored(move, 0.0, why))
             continue
         with scratch.trying(move) as after:
             reach = _thirteen_reach(after, 3, [30])
-            after_removals = len(after.scoring_moves_open()) if isinstance(after, Thirteen) else 0
+            assert isinstance(after, Thirteen)
+            opened = sorted((_thirteen_words(taken, move.action == "remove")
+                             for taken in _thirteen_open(after) if taken not in open_before))
+            then = opened[0] if opened else ""
         if move.action == "remove":
             piles = move.piles or ()
             deep = sum(len(game.piles[pid]) for pid in piles)
@@ -411,23 +421,48 @@ def _thirteen(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]
                 what = f"Take away {first.name} and {second.name}"
                 why = "together they make 13"
                 score = 500.0
-            if after_removals:
-                why += ", and " + ("another pair is ready next" if after_removals == 1
-                                   else f"{after_removals} more can go next")
+            if then:
+                why += ", and then " + then
             out.append(_Scored(move, score + 20 * reach + 0.1 * deep, _say(what, why)))
             continue
         assert move.src is not None and move.dst is not None
         card = game.top(move.src)
         assert card is not None
         what = f"Move {card.name} into the empty {game.place(move.dst)}"
-        if after_removals > len(game.scoring_moves_open()):
-            why = "it uncovers a card you can take away"
+        if then:
+            why = "then " + then
             score = 400.0 + 20 * reach
         else:
             why = "spreading the cards out leaves fewer of them buried"
             score = 150.0 + len(game.piles[move.src])
         out.append(_Scored(move, score, _say(what, why)))
     return out
+
+
+def _thirteen_open(game: Thirteen) -> set[frozenset[Card]]:
+    """The cards each removal open now would take away."""
+    return {frozenset(game.piles[pid][index] for pid, index in game.touches(move)
+                      if index is not None)
+            for move in game.scoring_moves_open()}
+
+
+def _thirteen_words(taken: frozenset[Card], too: bool) -> str:
+    """'the King of spades can go' / 'the 9 of clubs and the 4 of hearts make 13' (+ ' too')."""
+    cards = sorted(taken, key=lambda card: (-card.rank, card.suit))
+    also = " too" if too else ""
+    if len(cards) == 1:
+        return f"{cards[0].name} can go{also}"
+    return f"{cards[0].name} and {cards[1].name} make 13{also}"
+
+
+def _thirteen_still_open(game: Thirteen, move: Move) -> str:
+    """'the 9 of clubs and the 4 of hearts still make 13' for an open removal."""
+    piles = move.piles or ()
+    if len(piles) == 1:
+        king = game.top(piles[0])
+        return f"{king.name if king else 'a King'} can still be taken away"
+    first, second = _thirteen_pair(game, piles)
+    return f"{first.name} and {second.name} still make 13"
 
 
 def _thirteen_pair(game: Thirteen, piles: Sequence[str]) -> tuple[Card, Card]:
@@ -476,8 +511,8 @@ def _double(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
                 why = f"then {plural(gain, 'card')} from it can go up"
             else:
                 why = "but none of its cards can go up yet"
-            out.append(_Scored(move, 200.0 + 10 * gain if gain else 20.0 - len(game.piles[move.src]),
-                               _say(what, why)))
+            score = 200.0 + 10 * gain if gain else 20.0 - len(game.piles[move.src])
+            out.append(_Scored(move, score, _say(what, why)))
             continue
         assert move.src is not None and move.dst is not None
         pile = game.piles[move.src]
@@ -513,7 +548,6 @@ def _double_run(game: Game) -> int:
 
 
 # -- Dammit! --------------------------------------------------------------------
-CENTRE = ("box6", "box7", "box10", "box11")
 FACE_NAMES = {13: "King", 12: "Queen", 11: "Jack"}
 
 
@@ -530,6 +564,7 @@ def _dammit(game: Game, moves: list[Move], scratch: _Scratch) -> list[_Scored]:
 
 
 def _box_kind(box: str) -> int | None:
+    """The face card whose edge box this is (None for the four middle boxes)."""
     for rank, (boxes, _, _) in dammit_rules.HOMES.items():
         if box in boxes:
             return rank
@@ -542,8 +577,9 @@ def _dammit_place(game: Dammit, move: Move, placed: Counter[int]) -> _Scored:
     assert card is not None
     what = f"Put {card.name} in {game.place(move.dst)}"
     if card.rank in FACE_NAMES:
-        return _Scored(move, 500.0, _say(
-            what, f"{FACE_NAMES[card.rank]}s can only go in their own boxes round the edge"))
+        where = dammit_rules.HOMES[card.rank][1]
+        name = FACE_NAMES[card.rank]
+        return _Scored(move, 500.0, _say(what, f"a {name} can only go in a {where}"))
     kind = _box_kind(move.dst)
     if kind is None:
         return _Scored(move, 400.0, _say(
@@ -557,11 +593,15 @@ def _dammit_place(game: Dammit, move: Move, placed: Counter[int]) -> _Scored:
     if free <= 1:
         return _Scored(move, -100.0 * to_come, _say(
             what, f"only if you must, because it takes the last free box a {name} could use"))
-    score = 300.0 - 100.0 * to_come / free
-    return _Scored(move, score, _say(
-        what, f"{plural(placed[kind], name)} already placed, so a {name} is less likely "
-              "to come than the other face cards"
-        if placed[kind] else f"no middle box is free, and this {name} box is one of {free} still free"))
+    score = 300.0 - 100.0 * to_come / free - to_come
+    if any(not game.piles[box] and _box_kind(box) is None for box in dammit_rules.BOXES):
+        why = f"but a middle box is better, because a {name} may still need this one"
+    elif placed[kind]:
+        are = "is" if placed[kind] == 1 else "are"
+        why = f"{plural(placed[kind], name)} {are} already placed, so only {to_come} more can come"
+    else:
+        why = f"no middle box is free, and this is one of {free} boxes still free for a {name}"
+    return _Scored(move, score, _say(what, why))
 
 
 def _box_value(game: Dammit, box: str, placed: Counter[int]) -> float:
@@ -579,12 +619,15 @@ def _dammit_remove(game: Dammit, move: Move, placed: Counter[int]) -> _Scored:
     cards = [game.top(pid) for pid in piles]
     assert all(card is not None for card in cards)
     named = [card.name for card in cards if card is not None]
-    freed = [pid for pid in piles if _box_value(game, pid, placed) > 0]
     value = sum(_box_value(game, pid, placed) for pid in piles)
+    kinds = sorted(FACE_NAMES[kind] for pid in piles if _box_value(game, pid, placed) > 0
+                   for kind in [_box_kind(pid)] if kind is not None)
     edge = ""
-    if freed:
-        kinds = sorted({FACE_NAMES[k] for k in map(_box_kind, freed) if k is not None})
-        edge = f", and it frees a box for a {' or a '.join(kinds)}"
+    if len(kinds) == 1:
+        edge = f", and that frees a box a {kinds[0]} can use"
+    elif kinds:
+        both = "two boxes" if kinds[0] == kinds[1] else "boxes"
+        edge = f", and that frees {both} a {' and a '.join(dict.fromkeys(kinds))} can use"
     if len(named) == 1:
         return _Scored(move, 1000.0 + value, _say(
             f"Take away {named[0]}", "a 10 always goes by itself" + edge))

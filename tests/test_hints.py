@@ -1,0 +1,256 @@
+"""The tutor's hints: the obvious move comes first, every hint is legal and says
+which card it is about, and following the hints plays whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solitaire_tk import Move, load_game, new_game
+from solitaire_tk.engine import Game
+from solitaire_tk.tutor.hints import STOCK_ACTIONS, Hint, follow_hints, rank_hints
+
+from .helpers import arrange
+
+ALL_GAMES = [("klondike", "draw1"), ("klondike", "draw3"), ("klondike", "draw1-single"),
+             ("cruel", None), ("thirteen", None), ("double", None), ("dammit", None)]
+
+
+def blank(game_id: str, variant: str | None = None, **extra: object) -> Game:
+    """A game with every pile empty, ready for `arrange`."""
+    game = new_game(game_id, variant, seed=1)
+    return arrange(game, {pid: "" for pid in game.pile_ids}, **extra)
+
+
+def first(game: Game) -> Hint:
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    return hints[0]
+
+
+def check_hints(game: Game, hints: list[Hint]) -> None:
+    """Every legal move once; each legal, each one sentence naming the cards it moves."""
+    legal = game.legal_moves()
+    assert sorted(map(repr, (h.move for h in hints))) == sorted(map(repr, legal))
+    assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
+    for hint in hints:
+        assert hint.move is not None and game.is_legal(hint.move)
+        assert hint.why.endswith(".") and hint.why[0].isupper()
+        assert hint.why.count(".") == 1, hint.why
+        if hint.move.action in STOCK_ACTIONS or hint.move.action == "pickup":
+            continue  # these act on a place, not on a card
+        for pid, index in game.touches(hint.move):
+            assert index is not None
+            assert game.piles[pid][index].name in hint.why, hint.why
+
+
+# -- the obvious move comes first ----------------------------------------------
+def test_klondike_ace_goes_home_before_a_flip() -> None:
+    game = arrange(blank("klondike", "draw1"), {
+        "stock": "[9D] [4C]", "tableau1": "[5C] AH", "tableau2": "KS", "tableau3": "[2D] 7C"})
+    hint = first(game)
+    assert hint.move is not None
+    assert (hint.move.action, hint.move.src) == ("move", "tableau1")
+    assert hint.move.dst is not None and hint.move.dst.startswith("foundation")
+    assert hint.why.startswith("Move the Ace of hearts home")
+
+
+def test_klondike_uncovers_the_pile_with_most_face_down_cards() -> None:
+    game = arrange(blank("klondike", "draw1"), {
+        "stock": "[9D]", "tableau1": "8S", "tableau2": "[3C] 7H", "tableau3": "8C",
+        "tableau4": "[2D] [5S] [QC] 7D"})
+    hint = first(game)
+    assert hint.move == Move("move", "tableau4", "tableau1") or \
+        hint.move == Move("move", "tableau4", "tableau3")
+    assert "7 of diamonds" in hint.why and "face-down" in hint.why
+
+
+def test_klondike_no_back_and_forth() -> None:
+    # The 6 of hearts could hop from the 7 of clubs to the 7 of spades: that changes nothing.
+    game = arrange(blank("klondike", "draw1"), {
+        "stock": "[9D]", "tableau1": "[KD] 7C 6H", "tableau2": "7S"})
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move == Move("flip")
+    assert "change nothing" in hints[-1].why
+
+
+def test_cruel_suit_stack_move_comes_first() -> None:
+    game = arrange(blank("cruel"), {
+        "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
+        "pile1": "5C 9D 2H", "pile2": "7S 3H", "pile3": "KD 8S", "pile4": "4S 9S"},
+        moved_since_deal=True)
+    hint = first(game)
+    assert hint.move == Move("move", "pile1", "foundation3")
+    assert hint.why.startswith("Move the 2 of hearts up to the hearts suit stack")
+
+
+def test_thirteen_takes_the_king_first() -> None:
+    game = arrange(blank("thirteen"), {
+        "stock": "[5D] [6D] [7D] [8D]", "pile1": "3C QH", "pile2": "AC", "pile3": "9D KS",
+        "pile4": "2H"})
+    hint = first(game)
+    assert hint.move == Move("remove", piles=("pile3",))
+    assert hint.why == "Take away the King of spades: a King makes 13 all by itself."
+    pair = rank_hints(game)[1]
+    assert pair.move == Move("remove", piles=("pile1", "pile2"))
+    assert "Queen of hearts" in pair.why and "Ace of clubs" in pair.why and "13" in pair.why
+
+
+def test_thirteen_prefers_the_pair_that_uncovers_another() -> None:
+    # Both 4s make 13 with the 9; only taking the 4 from pile 2 uncovers the Queen for the Ace.
+    game = arrange(blank("thirteen"), {
+        "stock": "[5D] [6D] [7D] [8D]", "pile1": "9C", "pile2": "QH 4S", "pile3": "4D",
+        "pile4": "AC"})
+    hint = first(game)
+    assert hint.move == Move("remove", piles=("pile1", "pile2"))
+    assert "4 of spades" in hint.why
+
+
+def test_thirteen_deal_says_a_pair_is_still_open() -> None:
+    game = arrange(blank("thirteen"), {
+        "stock": "[5D] [6D] [7D] [8D]", "pile1": "9C", "pile2": "4S", "pile3": "2D",
+        "pile4": "3H"})
+    hints = rank_hints(game)
+    deal = next(h for h in hints if h.move == Move("deal"))
+    assert hints[-1] is deal
+    assert "the 9 of clubs and the 4 of spades still make 13" in deal.why
+
+
+def test_double_foundation_move_before_a_reserve_click() -> None:
+    game = arrange(blank("double", spread_from=None), {
+        "pile22": "[5H] [9C]", "pile1": "AS", "pile3": "7D", "pile5": "2S QC"})
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move is not None and hints[0].move.action == "move"
+    assert hints[0].move.src == "pile1" and "Ace of spades" in hints[0].why
+    assert hints[-1].move == Move("reserve")
+
+
+def test_double_pickup_of_the_most_useful_pile() -> None:
+    game = arrange(blank("double", spread_from=None), {
+        "pile14": "AS", "pile2": "3S 2S 9D", "pile4": "4H 6C", "pile6": "2S JD"})
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move == Move("pickup", "pile2")
+    assert "2 cards" in hints[0].why
+
+
+def test_dammit_ten_is_removed_first() -> None:
+    boxes = {1: "KC", 4: "KD", 13: "KH", 16: "KS", 2: "QC", 3: "QD", 14: "QH", 15: "QS",
+             5: "JC", 8: "JD", 9: "JH", 12: "JS", 6: "6H", 7: "3C", 10: "TS", 11: "7H"}
+    layout = {"stock": "2C 5D"} | {f"box{n}": code for n, code in boxes.items()}
+    game = arrange(blank("dammit"), layout, clearing=True)
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move == Move("remove", piles=("box10",))
+    assert hints[0].why.startswith("Take away the 10 of spades")
+    assert hints[1].move == Move("remove", piles=("box7", "box11"))
+
+
+def test_dammit_number_card_goes_to_the_middle() -> None:
+    game = arrange(blank("dammit"), {"stock": "2C 6H"})
+    hint = first(game)
+    assert hint.move is not None and hint.move.dst in ("box6", "box7", "box10", "box11")
+    assert hint.why.startswith("Put the 6 of hearts in box")
+
+
+def test_dammit_never_takes_the_last_box_a_face_card_needs() -> None:
+    # Middles full, two Queens still to come and one Queen box free: use a Jack box instead.
+    layout = {"stock": "2C 5D", "box6": "2H", "box7": "3H", "box10": "4H", "box11": "5H",
+              "box2": "QC", "box3": "QD", "box14": "8C", "box1": "KC", "box4": "KD",
+              "box13": "KH", "box16": "KS", "box5": "JC", "box8": "JD"}
+    game = arrange(blank("dammit"), layout)
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move is not None and hints[0].move.dst in ("box9", "box12")
+    assert hints[-1].move == Move("place", dst="box15")
+    assert "last free box a Queen" in hints[-1].why
+
+
+# -- only the stock left, or nothing at all ----------------------------------------
+def test_only_the_stock_left_says_so() -> None:
+    klondike = arrange(blank("klondike", "draw1"), {
+        "stock": "[9D] [AC]", "tableau1": "[5C] 7H", "tableau2": "KS"})
+    assert [h.why for h in rank_hints(klondike)] == [
+        "Turn over the next card of the deck: no card on the table can move."]
+    thirteen = arrange(blank("thirteen"), {
+        "stock": "[5D] [6D] [7D] [8D]", "pile1": "9C", "pile2": "5S", "pile3": "2D", "pile4": "3H"})
+    hints = rank_hints(thirteen)
+    assert [h.move for h in hints] == [Move("deal")]
+    assert "no cards on the table can be taken away" in hints[0].why
+    double = arrange(blank("double", spread_from=None), {"pile22": "[5H]", "pile1": "7S"})
+    hints = rank_hints(double)
+    assert [h.move for h in hints] == [Move("reserve")]
+    assert "no card can go up" in hints[0].why
+    cruel = arrange(blank("cruel"), {
+        "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
+        "pile1": "5C 9D", "pile2": "3H 7S"}, moved_since_deal=True)
+    hints = rank_hints(cruel)
+    assert [h.move for h in hints] == [Move("redeal")]
+    assert hints[0].why == "Deal again: no card can move."
+
+
+def test_a_finished_game_gives_one_hint_without_a_move() -> None:
+    won = arrange(blank("klondike", "draw1"), {
+        f"foundation{n}": " ".join(r + suit for r in "A23456789TJQK")
+        for n, suit in enumerate("CDHS", start=1)})
+    assert rank_hints(won) == [Hint(None, won.outcome(), 0.0)]
+    assert won.outcome().startswith("You won")
+    lost = arrange(blank("dammit"), {"stock": "2C KD", "box1": "KC", "box4": "KS",
+                                     "box13": "KH", "box16": "5D"})
+    assert lost.is_over()
+    hints = rank_hints(lost)
+    assert len(hints) == 1 and hints[0].move is None
+    assert hints[0].why == lost.outcome() and "corner" in hints[0].why
+
+
+def test_history_pushes_a_repeated_position_down() -> None:
+    game = arrange(blank("klondike", "draw1"), {
+        "stock": "[9D]", "tableau1": "[KD] 7C 6H", "tableau2": "7S", "tableau3": "[2C] 8D"})
+    best = rank_hints(game)[0]
+    assert best.move is not None
+    twin = game.copy()
+    twin.play(best.move)
+    hints = rank_hints(game, {twin.position()})
+    assert hints[-1].move == best.move and hints[0].move != best.move
+    assert "already had" in hints[-1].why
+
+
+# -- real deals -------------------------------------------------------------------
+@pytest.mark.parametrize("game_id, variant", ALL_GAMES)
+def test_hints_on_real_positions_are_legal_and_name_their_cards(game_id: str,
+                                                                 variant: str | None) -> None:
+    rng = random.Random(game_id + str(variant))
+    game = new_game(game_id, variant, seed=rng.randint(1, 10**6))
+    for _ in range(40):
+        hints = rank_hints(game)
+        if hints[0].move is None:
+            assert len(hints) == 1 and game.is_over()
+            break
+        check_hints(game, hints)
+        move = hints[0].move if rng.random() < 0.7 else rng.choice(hints).move
+        assert move is not None
+        game.play(move)
+
+
+def test_following_hints_wins_easy_klondike_and_double_deals() -> None:
+    klondike = [follow_hints("klondike", "draw1", seed) for seed in (2, 3, 5)]
+    assert any(game.is_won() for game in klondike)
+    double = follow_hints("double", None, 7)
+    assert double.is_won()
+    for game in [*klondike, double]:
+        again = load_game(game.to_json())  # every entry is replayed through the rules
+        assert again.position() == game.position()
+
+
+@pytest.mark.parametrize("game_id, variant", [("klondike", "draw3"), ("cruel", None),
+                                              ("thirteen", None), ("dammit", None)])
+def test_following_hints_plays_a_whole_game_legally(game_id: str, variant: str | None) -> None:
+    game = follow_hints(game_id, variant, 3)
+    again = load_game(game.to_json())
+    assert again.position() == game.position()
+    assert game.is_over() or rank_hints(game)[0].move is not None
+    capped = follow_hints(game_id, variant, 3, max_moves=5)
+    assert len(capped.log) <= 5
