@@ -29,6 +29,7 @@ import shutil
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -505,6 +506,18 @@ class DataStore:
             except OSError as error:
                 raise SaveError("The finished game could not be cleared away "
                                 f"({error.strerror or error}).") from error
+
+    def keep_finished(self, game: Game) -> Path:
+        """Keep a finished game in saved/ so the pupil can open and replay it later.
+
+        The name says what and when: `thirteen-deal-123-2026-11-30-0912.json`.
+        """
+        stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
+        deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
+        variant = "" if game.variant == "standard" else f"-{game.variant}"
+        path = self.saved_games_dir() / f"{game.game_id}{variant}-{deal}-{stamp}.json"
+        write_json(path, game.to_json())
+        return path
 
     def saved_games_dir(self) -> Path:
         """The folder File > Save and File > Open start in."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import filedialog, messagebox, ttk
+from pathlib import Path
 from typing import Any
 
 from ..engine import Game
@@ -63,6 +64,7 @@ class TutorApp:
         self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
         self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
+        self.finished_file: Path | None = None  # where the last finished game was kept
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
         self._icon = _window_icon(root)
@@ -147,6 +149,7 @@ class TutorApp:
         self.game = game
         self.used_hints = False
         self.recorded = game.is_over()
+        self.finished_file = None
         self._hints = None
         self.controls.held = None
         self.settings.last_game = game.game_id
@@ -301,6 +304,9 @@ class TutorApp:
         won = game.is_won()
         headline = "You won!" if won else "No more moves"
         detail = f"{game.outcome()}\n\n{score_text(game)}."
+        if self.finished_file is not None:
+            detail += (f"\n\nThe game is kept as {self.finished_file.name}: open it with "
+                       "Game > Open saved game to watch it again.")
         if self.settings.show_stats_after_game:
             detail += "\n\n" + stats_summary(self.store, game_key(game))
         self.say(game.outcome(), "over")
@@ -320,6 +326,7 @@ class TutorApp:
         try:
             self.store.record_game(game, used_hints=self.used_hints)
             if game.is_over():
+                self.finished_file = self.store.keep_finished(game)
                 self.store.clear_current()
         except SaveError as error:
             self.say(str(error), "illegal")
@@ -407,7 +414,6 @@ class TutorApp:
                 filetypes=[("Saved games", "*.json"), ("All files", "*")])
             if not path:
                 return
-        from pathlib import Path
         if self.replay.open(path, Path(path).name):
             self.panel_shown.set(True)
             self._place_panel()
