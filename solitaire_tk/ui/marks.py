@@ -29,8 +29,8 @@ class TutorMarks:
         """Outline every card that can move; the stock or Deal button when only it is left."""
         self.table.clear_mark("movable")
         self.movable = []
-        if not on or game.is_over():
-            return
+        if not on or game.is_over() or self.table.layout is None:
+            return  # (not laid out yet: the table asks again once it is)
         found = move_map(game)
         places: list[tuple[str, int | None]] = sorted(found.cards, key=str)
         if found.stock_only and game.stock_pile is not None:
@@ -45,7 +45,7 @@ class TutorMarks:
     def show_targets(self, game: Game, held: tuple[str, int] | None, on: bool) -> list[str]:
         """Light up every place the held card may go; the places are returned."""
         self.table.clear_mark("targets")
-        if held is None or not on:
+        if held is None or not on or self.table.layout is None:
             return []
         places = sorted(targets(game, *held))
         rects = [self.table.target_rect(pile) for pile in places if pile]

@@ -64,6 +64,9 @@ class Table(tk.Canvas):
         if same_kind:
             self.refresh()
         else:
+            self.layout = None  # the old game's places mean nothing for this one
+            self.delete("all")
+            self._drawn.clear()
             self._relayout(force=True)
 
     def set_look(self, look: Look) -> None:
@@ -94,7 +97,7 @@ class Table(tk.Canvas):
     def _relayout(self, force: bool = False) -> None:
         width, height = self.winfo_width(), self.winfo_height()
         if width < 20 or height < 20:
-            width, height = int(self.cget("width")), int(self.cget("height"))
+            return  # not on screen yet: its first <Configure> lays it out, once
         if self.game is None or (not force and (width, height) == self._size):
             return
         self._size = (width, height)

@@ -1,0 +1,55 @@
+"""What every strategy needs: a scored move, a scratch copy to try moves on, and the
+sentence a hint is said in.
+
+The strategies (`strategy_*.py`) import this module and `hints.py` imports
+them, so nothing here may import `hints.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from ..engine import Game
+from ..moves import Move
+from ..wording import sentence
+
+# Moves that only turn, deal or gather cards, rather than play a card.
+STOCK_ACTIONS = frozenset({"flip", "recycle", "deal", "reserve", "redeal"})
+
+
+@dataclass
+class Scored:
+    """One move as a strategy ranks it: its score (higher is better) and its sentence."""
+
+    move: Move
+    score: float
+    why: str
+
+
+class Scratch:
+    """A private copy of the game to try moves on; the real game is never touched."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game.copy()
+
+    @contextmanager
+    def trying(self, *moves: Move) -> Iterator[Game]:
+        """The scratch game after `moves` (more may be played on it); put back afterwards."""
+        point = self.game.checkpoint()
+        try:
+            for move in moves:
+                self.game.play(move)
+            yield self.game
+        finally:
+            self.game.restore_checkpoint(point, ())
+
+
+def say(what: str, why: str) -> str:
+    """'Move the 4 of spades home' + 'it frees ...' -> one sentence."""
+    return f"{sentence(what.rstrip('.'))}: {why.rstrip('.')}."
+
+
+# One strategy: the game, its legal moves and a scratch copy -> every move scored.
+Ranker = Callable[[Game, list[Move], Scratch], list[Scored]]

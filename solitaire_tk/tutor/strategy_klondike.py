@@ -1,0 +1,168 @@
+"""Klondike's hint strategy: safe home moves, then moves that turn a card over,
+then the waste card; the deck last.
+
+A hint never peeks: what a move would turn face up, or which card the deck
+hides, is never used to rank it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..engine import Game
+from ..games import klondike as klondike_rules
+from ..games.klondike import Klondike
+from ..moves import Move
+from ..wording import cards_phrase
+from .scoring import STOCK_ACTIONS, Scored, Scratch, say
+
+
+def rank_klondike(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
+    """Safe home moves, then moves that turn a card over, then the waste card; the deck last."""
+    assert isinstance(game, Klondike)
+    stock_only = all(move.action in STOCK_ACTIONS for move in moves)
+    openings = _kl_openings(game, moves)
+    out: list[Scored] = []
+    for move in moves:
+        if move.action == "flip":
+            turning = min(game.draw_count, len(game.piles["stock"]))
+            what = ("Turn over the next card of the deck" if turning == 1
+                    else f"Turn over the next {turning} cards of the deck")
+            why = ("no card on the table can move" if stock_only
+                   else "the moves on the table would not help yet")
+            out.append(Scored(move, 100.0, say(what, why)))
+        elif move.action == "recycle":
+            left = game.recycles_left
+            why = ("no card on the table can move, so go through the deck again" if stock_only
+                   else "the moves on the table would not help yet, so go through the deck again")
+            if left == 1:
+                why += " for the last time"
+            what = "Turn the waste pile over to make the deck again"
+            out.append(Scored(move, 90.0, say(what, why)))
+        else:
+            out.append(_kl_card_move(game, move, openings, scratch))
+    return out
+
+
+def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
+                  scratch: Scratch) -> Scored:
+    assert move.src is not None and move.dst is not None
+    pile = game.piles[move.src]
+    run = list(pile[-move.count:])
+    card = run[0]
+    under = pile[-move.count - 1] if len(pile) > move.count else None
+    from_table = move.src in klondike_rules.TABLEAUS
+    hidden = sum(1 for c in pile if not c.face_up)
+    reveals = from_table and under is not None and not under.face_up
+    home = move.dst in klondike_rules.FOUNDATIONS
+    top = game.top(move.dst)
+    dst_hidden = sum(1 for c in game.piles[move.dst] if not c.face_up)
+    if home:
+        what = f"Move {card.name} home"
+    elif top is None:
+        what = f"Move {cards_phrase(run)} into the empty {game.place(move.dst)}"
+    else:
+        what = f"Move {cards_phrase(run)} onto {top.name}"
+    frees = ("it frees the face-down card under it" if hidden == 1 else
+             f"it frees one of the {hidden} face-down cards in {game.place(move.src)}")
+    if home and _kl_safe_home(game, card):
+        if reveals:
+            return Scored(move, 1100.0 + hidden, say(what, frees))
+        why = ("an Ace always starts a home stack" if card.rank == 1 else
+               "it is safe there, because no card left in the stacks needs it")
+        return Scored(move, 1000.0 + (5 if from_table else 0), say(what, why))
+    if reveals:
+        return Scored(move, 800.0 + 10 * hidden - dst_hidden, say(what, frees))
+    # Nothing is turned face up, so the position after the move shows no card not seen before.
+    with scratch.trying(move) as after:
+        gain, opened = _kl_gain(after, openings, card)
+    then = f", and then {opened}" if opened else ""
+    if home:
+        base = 500.0 if move.src == "waste" else 300.0
+        return Scored(move, base + 20 * gain, say(what, "it brings one more card home" + then))
+    king = _kl_waiting_king(game)
+    if move.src == "waste":
+        if top is None and king is not None:
+            return Scored(move, 200.0 + 20 * gain, say(
+                what, f"but the empty stack would do more for {king.name}, "
+                      "which sits on face-down cards"))
+        return Scored(move, 400.0 + 20 * gain - dst_hidden,
+                      say(what, "it brings a card from the waste pile into play" + then))
+    if under is None:
+        if king is not None:
+            return Scored(move, 300.0 + 20 * gain, say(
+                what, f"it empties {game.place(move.src)} for {king.name}, "
+                      "which sits on face-down cards"))
+        empties = f"it empties {game.place(move.src)}"
+        return Scored(move, 150.0 + 20 * gain, say(
+            what, empties + (then or ", and only a King can fill it")))
+    if top is not None and under.rank == top.rank and under.is_red == top.is_red:
+        return Scored(move, -50.0, say(
+            what, "it would change nothing, as the card left behind is just like the one "
+                  "they go onto"))
+    if gain > 0:
+        return Scored(move, 250.0 + 20 * gain, say(what, "it uncovers " + under.name + then))
+    return Scored(move, -30.0, say(what, "it does not open up anything new"))
+
+
+def _kl_suit_home(game: Klondike) -> dict[str, int]:
+    """How far each suit has got on the home stacks (0 when its Ace is not home)."""
+    out = {suit: 0 for suit in "CDHS"}
+    for pid in klondike_rules.FOUNDATIONS:
+        pile = game.piles[pid]
+        if pile:
+            out[pile[0].suit] = len(pile)
+    return out
+
+
+def _kl_safe_home(game: Klondike, card: Card) -> bool:
+    """A card may go home safely when no card of the other colour could still need it."""
+    if card.rank <= 2:
+        return True
+    homes = _kl_suit_home(game)
+    other = "CS" if card.is_red else "DH"
+    return all(homes[suit] >= card.rank - 1 for suit in other)
+
+
+def _kl_waiting_king(game: Klondike) -> Card | None:
+    """A King at the head of a run that lies on face-down cards (it wants an empty stack)."""
+    for pid in klondike_rules.TABLEAUS:
+        pile = game.piles[pid]
+        for below, card in zip(pile, pile[1:]):
+            if card.face_up and not below.face_up and card.rank == 13:
+                return card
+    return None
+
+
+def _kl_opening(game: Klondike, move: Move) -> tuple[str, bool] | None:
+    """For a move that turns a card over, goes home or plays the waste card:
+    the card it moves and whether it goes home.  None for any other move."""
+    if move.action != "move" or move.src is None:
+        return None
+    pile = game.piles[move.src]
+    card = pile[-move.count]
+    home = move.dst in klondike_rules.FOUNDATIONS
+    reveals = len(pile) > move.count and not pile[-move.count - 1].face_up
+    if home or move.src == "waste" or reveals:
+        return card.code, home
+    return None
+
+
+def _kl_openings(game: Klondike, moves: Sequence[Move]) -> set[tuple[str, bool]]:
+    return {opening for move in moves if (opening := _kl_opening(game, move)) is not None}
+
+
+def _kl_gain(after: Game, before: set[tuple[str, bool]], moved: Card) -> tuple[int, str]:
+    """How many good moves a move opens (less those it spoils), and the first new one in words."""
+    assert isinstance(after, Klondike)
+    now = _kl_openings(after, after.legal_moves())
+    new = sorted(now - before)
+    lost = {opening for opening in before - now if opening[0] != moved.code}
+    opened = ""
+    if new:
+        code, home = new[0]
+        name = next(card.name for pile in after.piles.values() for card in pile
+                    if card.code == code)
+        opened = f"{name} can go home" if home else f"{name} can move"
+    return len(new) - len(lost), opened
