@@ -10,7 +10,6 @@ intended, and read the diff of the .final.json files before committing.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -50,3 +50,19 @@ def data_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "data"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def driver_for(display: str, data_dir: Path) -> Iterator[Callable[..., Any]]:
+    """Open the real app window on a game; every window is closed afterwards."""
+    from .gui import Driver
+    made: list[Driver] = []
+
+    def make(game: Any, geometry: str = "1200x760+0+0") -> Driver:
+        driver = Driver(game, data_dir, geometry)
+        made.append(driver)
+        return driver
+
+    yield make
+    for driver in made:
+        driver.close()

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+from solitaire_tk import new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.engine import Game
+
+# A Thirteen deck that is won by taking away Kings, then pairs, as they come.
+WINNING_THIRTEEN = " ".join(
+    ["KC", "KD", "KH", "KS"]
+    + [f"{rank}{suit}" for pair in ("QAJ2", "T394", "8576") for suit in "CDHS" for rank in pair])
+_DEAL_NUMBERS = itertools.count(1000)
 
 
 def cards(text: str) -> list[Any]:
@@ -40,3 +48,21 @@ def codes(game: Game) -> dict[str, list[str]]:
 
 def total_cards(game: Game) -> int:
     return sum(len(pile) for pile in game.piles.values())
+
+
+def play(game: Game, moves: int | None = None, prefer: str = "") -> Game:
+    """Play legal moves (the first of kind `prefer` if any) until over or `moves` made."""
+    made = 0
+    while not game.is_over() and (moves is None or made < moves):
+        legal = game.legal_moves()
+        game.play(next((m for m in legal if m.action == prefer), legal[0]))
+        made += 1
+    return game
+
+
+def won_thirteen() -> Game:
+    """A won game of Thirteen, a different one each time (the deal number differs)."""
+    game = play(new_game("thirteen", deck=WINNING_THIRTEEN, seed=next(_DEAL_NUMBERS)),
+                prefer="remove")
+    assert game.is_won()
+    return game

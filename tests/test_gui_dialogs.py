@@ -4,7 +4,6 @@ the DataStore on disk and the numbers shown."""
 
 from __future__ import annotations
 
-import itertools
 import time
 import tkinter as tk
 from pathlib import Path
@@ -17,31 +16,22 @@ from solitaire_tk import new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.ui.deckdialog import CHOSEN_COLOUR, DeckDialog
 from solitaire_tk.ui.playersdialog import PLAYING_NOW, PlayersDialog
-from solitaire_tk.ui.statsdialog import (ConfirmDialog, StatsDialog, game_title, percent_text,
-                                         stats_summary)
+from solitaire_tk.ui.statsdialog import (
+    ConfirmDialog,
+    StatsDialog,
+    game_title,
+    percent_text,
+    stats_summary,
+)
 from solitaire_tk.userdata import DataStore
 
+from .helpers import play, won_thirteen
+
 # Thirteen dealt so that taking pairs as soon as they show wins (as in test_userdata).
-WINNING_THIRTEEN = " ".join(
-    ["KC", "KD", "KH", "KS"]
-    + [f"{rank}{suit}" for pair in ("QAJ2", "T394", "8576") for suit in "CDHS" for rank in pair])
-DEAL_NUMBERS = itertools.count(2000)
 
 
-def play(game: Game, moves: int | None = None, prefer: str = "") -> Game:
-    made = 0
-    while not game.is_over() and (moves is None or made < moves):
-        legal = game.legal_moves()
-        game.play(next((m for m in legal if m.action == prefer), legal[0]))
-        made += 1
-    return game
 
 
-def won_thirteen() -> Game:
-    game = play(new_game("thirteen", deck=WINNING_THIRTEEN, seed=next(DEAL_NUMBERS)),
-                prefer="remove")
-    assert game.is_won()
-    return game
 
 
 def lost_thirteen(removes: int = 3) -> Game:

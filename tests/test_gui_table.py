@@ -3,28 +3,10 @@ checked against the engine's state and the canvas items."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from solitaire_tk import Move, new_game
+from solitaire_tk import new_game
 
 from .gui import Driver
 from .helpers import arrange, codes
-
-
-@pytest.fixture
-def driver_for(display: str, data_dir: Path):
-    made: list[Driver] = []
-
-    def make(game, geometry: str = "1100x720+0+0") -> Driver:
-        driver = Driver(game, data_dir, geometry)
-        made.append(driver)
-        return driver
-
-    yield make
-    for driver in made:
-        driver.close()
 
 
 def card_item_at(driver: Driver, pile: str, index: int) -> tuple[float, float]:

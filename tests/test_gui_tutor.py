@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from solitaire_tk import GAME_IDS, Move, Replay, new_game
 from solitaire_tk.tutor.guide import move_map
 from solitaire_tk.tutor.hints import rank_hints
@@ -16,20 +14,6 @@ from .gui import Driver
 from .helpers import arrange
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-@pytest.fixture
-def driver_for(display: str, data_dir: Path):
-    made: list[Driver] = []
-
-    def make(game, geometry: str = "1200x760+0+0") -> Driver:
-        driver = Driver(game, data_dir, geometry)
-        made.append(driver)
-        return driver
-
-    yield make
-    for driver in made:
-        driver.close()
 
 
 def drawn_piles(d: Driver) -> dict[str, list[str]]:

@@ -6,7 +6,6 @@ Every test works on real files in a fresh folder; nothing of ours is mocked.
 from __future__ import annotations
 
 import errno
-import itertools
 import json
 import os
 from pathlib import Path
@@ -18,39 +17,30 @@ from solitaire_tk import datafiles, new_game, stats
 from solitaire_tk.engine import Game
 from solitaire_tk.stats import game_key
 from solitaire_tk.storage import SaveError
-from solitaire_tk.userdata import (CARD_BACKS, DataStore, Settings, clean_name, data_dir,
-                                   data_dir_notice, register_converter)
+from solitaire_tk.userdata import (
+    CARD_BACKS,
+    DataStore,
+    Settings,
+    clean_name,
+    data_dir,
+    data_dir_notice,
+    register_converter,
+)
+
+from .helpers import play, won_thirteen
 
 # Thirteen, dealt so that taking pairs as soon as they show wins: four Kings,
 # then rows of two pairs each (Q-A J-2, T-3 9-4, 8-5 7-6), one row per suit.
-WINNING_THIRTEEN = " ".join(
-    ["KC", "KD", "KH", "KS"]
-    + [f"{rank}{suit}" for pair in ("QAJ2", "T394", "8576") for suit in "CDHS" for rank in pair])
 
 
-DEAL_NUMBERS = itertools.count(1000)
 
 
 def read(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def play(game: Game, moves: int | None = None, prefer: str = "") -> Game:
-    """Play legal moves (the first of kind `prefer` if any) until over or `moves` made."""
-    made = 0
-    while not game.is_over() and (moves is None or made < moves):
-        legal = game.legal_moves()
-        game.play(next((m for m in legal if m.action == prefer), legal[0]))
-        made += 1
-    return game
 
 
-def won_thirteen() -> Game:
-    """A won game of Thirteen, a different one each time (the deal number differs)."""
-    game = play(new_game("thirteen", deck=WINNING_THIRTEEN, seed=next(DEAL_NUMBERS)),
-                prefer="remove")
-    assert game.is_won()
-    return game
 
 
 def thirteen_after(removes: int, seed: int = 11) -> Game:

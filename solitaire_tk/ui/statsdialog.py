@@ -20,7 +20,7 @@ from tkinter import ttk
 from typing import Any, Callable
 
 from ..registry import game_class
-from ..stats import KEEPS_SCORE_LIST, GameStats, ScoreRecord, SessionStats, all_keys
+from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys
 from ..storage import SaveError
 from .dialogs import ModalDialog
 
