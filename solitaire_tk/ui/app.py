@@ -41,14 +41,19 @@ from .tutorpanel import TutorPanel, panel_width
 AUTOSAVE_DELAY_MS = 300
 
 
-def _window_icon(root: tk.Tk) -> tk.PhotoImage | None:
-    """The app's icon on the window and the task bar (kept, or Tk forgets it)."""
+def prepare_root(root: tk.Tk) -> None:
+    """The app's icon and theme, once per window (before the chooser too)."""
+    if getattr(root, "_tutor_icon", None) is not None:
+        return
     try:
         image = tk.PhotoImage(master=root, file=str(resource("images", "icon.png")))
         root.iconphoto(True, image)
-        return image
+        root._tutor_icon = image  # type: ignore[attr-defined]  # kept, or Tk forgets it
     except (tk.TclError, OSError):
-        return None  # no icon is better than no window
+        pass  # no icon is better than no window
+    style = ttk.Style(root)
+    if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
+        style.theme_use("clam")  # clearer check boxes than the X11 default
 
 
 class TutorApp:
@@ -67,10 +72,7 @@ class TutorApp:
         self.finished_file: Path | None = None  # where the last finished game was kept
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
-        self._icon = _window_icon(root)
-        style = ttk.Style(root)
-        if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
-            style.theme_use("clam")  # clearer check boxes than the X11 default
+        prepare_root(root)
         self.body = ttk.Frame(root)
         self.body.pack(fill="both", expand=True)
         # The table sits in a frame of the border colour (Thirteen's border option).

@@ -59,8 +59,9 @@ def launch(args: argparse.Namespace) -> int:
         return 2
     make_dpi_aware()
     root = tk.Tk(className="SolitaireTutor")
-    from .app import TutorApp
+    from .app import TutorApp, prepare_root
     from .chooser import choose_game
+    prepare_root(root)
     if store.settings.window_geometry:
         root.geometry(store.settings.window_geometry)
     else:

@@ -1,0 +1,88 @@
+"""Starting the app: the command line, which game opens first, the chooser."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+from solitaire_tk import new_game
+from solitaire_tk.__main__ import parse_args
+from solitaire_tk.storage import save_game
+from solitaire_tk.userdata import DataStore
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["chess"], "no game called 'chess'"),
+    (["klondike", "--variant", "draw9"], "no variant 'draw9'"),
+    (["cruel", "--seed", "0"], "a deal number is a whole number"),
+    (["cruel", "--seed", "abc"], "a deal number is a whole number"),
+    (["replay"], "replay needs a saved game file"),
+    (["--seed", "5"], "need a game"),
+])
+def test_bad_arguments_exit_2_with_a_clear_message(argv: list[str], message: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "solitaire_tk", *argv],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert message in result.stderr
+
+
+def test_a_damaged_replay_file_exits_2_before_any_window(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "solitaire_tk", "replay", str(bad),
+                             "--data-dir", str(tmp_path / "data")],
+                            capture_output=True, text=True, timeout=60, env={"PATH": ""})
+    assert result.returncode == 2 and "damaged near line 1" in result.stderr
+
+
+def test_first_game_follows_the_arguments_then_the_unfinished_game(data_dir: Path) -> None:
+    from solitaire_tk.ui.launch import first_game
+    store = DataStore(data_dir)
+    game = first_game(parse_args(["klondike", "--variant", "draw3", "--seed", "42"]), store)
+    assert (game.game_id, game.variant, game.seed) == ("klondike", "draw3", 42)
+    assert first_game(parse_args([]), store) is None, "first run: the chooser"
+    unfinished = new_game("cruel", seed=8)
+    unfinished.play(unfinished.legal_moves()[0])
+    store.autosave(unfinished)
+    resumed = first_game(parse_args([]), DataStore(data_dir))
+    assert resumed is not None and resumed.position() == unfinished.position()
+    replay = first_game(parse_args(["replay", str(GOLDEN / "dammit-standard.json")]),
+                        DataStore(data_dir))
+    assert replay is not None  # the live game the replay opens over
+
+
+def test_chooser_opens_the_chosen_game_by_keyboard(display: str, data_dir: Path) -> None:
+    from solitaire_tk.ui.chooser import choose_game
+    root = tk.Tk()
+    try:
+        root.geometry("900x600+0+0")
+        store = DataStore(data_dir)
+
+        def press() -> None:
+            buttons = [w for w in root.winfo_children()[0].winfo_children()
+                       if isinstance(w, tk.Widget)]
+            thirteen_row = buttons[4]  # title, then a row per game (Klondike has its choices)
+            button = thirteen_row.winfo_children()[0]
+            button.focus_force()
+            button.event_generate("<Return>")
+
+        root.after(300, press)
+        game = choose_game(root, store)
+        assert game is not None and game.game_id == "thirteen"
+    finally:
+        root.destroy()
+
+
+def test_saved_game_opens_for_replay_from_the_command_line_check(tmp_path: Path) -> None:
+    game = new_game("thirteen", seed=3)
+    game.play(game.legal_moves()[0])
+    path = tmp_path / "mine.json"
+    save_game(game, path)
+    args = parse_args(["replay", str(path)])
+    assert args.game == "replay" and args.file == str(path)
