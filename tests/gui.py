@@ -24,7 +24,7 @@ class Driver:
         self.pump()
         self.table = self.app.table
         self.table.focus_force()
-        self.pump()
+        self.pump(150)  # the window settles: a late resize is drawn after a short pause
 
     @property
     def game(self) -> Game:

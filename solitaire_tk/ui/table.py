@@ -40,6 +40,7 @@ SLOT_OUTLINE = "#d8e8d0"
 FOCUS_COLOUR = "#ffd400"
 SELECT_COLOUR = "#36a3ff"
 TARGET_COLOUR = "#7dff7d"
+RESIZE_PAUSE_MS = 60
 
 
 class Table(tk.Canvas):
@@ -53,6 +54,7 @@ class Table(tk.Canvas):
         self._drawn: dict[str, tuple[Card, ...]] = {}
         self._offsets: dict[str, list[tuple[float, float]]] = {}
         self._size = (0, 0)
+        self._resize_job: str | None = None
         self.bind("<Configure>", self._on_resize)
 
     # -- showing a game -----------------------------------------------------
@@ -92,6 +94,16 @@ class Table(tk.Canvas):
             self.tag_raise("mark")
 
     def _on_resize(self, event: tk.Event) -> None:
+        # Dragging a window edge sends many sizes: draw the cards for the last one.
+        if self.layout is None:
+            self._relayout()
+            return
+        if self._resize_job is not None:
+            self.after_cancel(self._resize_job)
+        self._resize_job = self.after(RESIZE_PAUSE_MS, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_job = None
         self._relayout()
 
     def _relayout(self, force: bool = False) -> None:
