@@ -197,3 +197,12 @@ def test_game_over_is_told_with_new_same_and_undo(driver_for) -> None:
     dialog.buttons["Same deal"].invoke()
     d.pump()
     assert d.game.log == [] and d.game.seed == 4
+
+
+def test_cruel_deal_button_is_grey_until_a_card_moves(driver_for) -> None:
+    game = arrange(new_game("cruel", seed=3), {"foundation1": "AC", "pile1": "5D 2C"})
+    d = driver_for(game)
+    face = next(i for i in d.table.find_withtag("button:deal") if "face" in d.table.gettags(i))
+    assert d.table.itemcget(face, "fill") == "#b8b8b0"
+    d.click(*d.card_point("pile1"))
+    assert d.table.itemcget(face, "fill") == "#f4e9c8"

@@ -292,6 +292,8 @@ class TutorApp:
         if self.replay.active:
             return
         self.marks.clear("hint")
+        if "redeal" in self.game.actions:
+            self.table.enable_button("deal", self.game.is_legal(Move("redeal")))
         self.marks.show_moves(self.game, self.show_moves.get())
         self.marks.show_targets(self.game, self.controls.held, self.show_moves.get())
 

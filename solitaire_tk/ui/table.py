@@ -143,10 +143,19 @@ class Table(tk.Canvas):
                                  fill=SLOT_OUTLINE, font=label_font, tags=tag)
         for name, rect in layout.buttons.items():
             self._rounded(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h, fill="#f4e9c8",
-                          outline="#5a4a1a", width=2, tags=("button", f"button:{name}"))
+                          outline="#5a4a1a", width=2, tags=("button", f"button:{name}", "face"))
             self.create_text(rect.x + rect.w / 2, rect.y + rect.h / 2, text=name.capitalize(),
                              font=("DejaVu Sans", -int(rect.h * 0.45), "bold"), fill="#3a2a00",
-                             tags=("button", f"button:{name}"))
+                             tags=("button", f"button:{name}", "label"))
+
+    def enable_button(self, name: str, enabled: bool) -> None:
+        """Grey a table button out while pressing it would do nothing (Cruel's Deal)."""
+        for item in self.find_withtag(f"button:{name}"):
+            tags = self.gettags(item)
+            if "face" in tags:
+                self.itemconfigure(item, fill="#f4e9c8" if enabled else "#b8b8b0")
+            elif "label" in tags:
+                self.itemconfigure(item, fill="#3a2a00" if enabled else "#6a6a66")
 
     def _draw_pile(self, pid: str, cards: Sequence[Card]) -> None:
         assert self.layout is not None and self.game is not None
