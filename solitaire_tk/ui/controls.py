@@ -108,13 +108,9 @@ class TableControls:
 
     # -- what can move ----------------------------------------------------------
     def moves_touching(self, pile: str, index: int | None) -> list[Move]:
+        """The legal moves that pick up this card (or act on this empty place)."""
         game = self.game
-        return [m for m in game.legal_moves() if (pile, index) in game.touches(m)
-                or (pile == game.stock_pile and m.action in STOCK_ACTIONS
-                    and game.touches(m)[:1] == [(pile, index)])]
-
-    def movable(self, pile: str, index: int) -> bool:
-        return bool(self.moves_touching(pile, index))
+        return [m for m in game.legal_moves() if (pile, index) in game.touches(m)]
 
     def best(self, moves: list[Move]) -> Move:
         """The move that brings most cards home; ties keep the engine's order."""
