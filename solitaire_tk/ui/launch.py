@@ -10,6 +10,7 @@ import tkinter as tk
 
 from ..engine import Game
 from ..registry import new_game
+from ..resources import resource_dir
 from ..savefile import GameFileError, Replay
 from ..userdata import DataStore
 
@@ -23,6 +24,20 @@ def make_dpi_aware() -> None:
         ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         pass
+
+
+def load_shipped_fonts() -> None:
+    """On Windows, let Tk's own text use the DejaVu fonts the app ships (for this
+    process only, nothing is installed), so menus and help look as on Linux."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+        private = 0x10  # FR_PRIVATE
+        for path in resource_dir("images").joinpath("fonts").glob("*.ttf"):
+            ctypes.windll.gdi32.AddFontResourceExW(str(path), private, 0)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        pass  # Tk falls back to the system font
 
 
 def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
@@ -58,6 +73,7 @@ def launch(args: argparse.Namespace) -> int:
         print(f"solitaire-tk: cannot open that saved game: {error}", file=sys.stderr)
         return 2
     make_dpi_aware()
+    load_shipped_fonts()
     root = tk.Tk(className="SolitaireTutor")
     from .app import TutorApp, prepare_root
     from .chooser import choose_game
