@@ -197,3 +197,17 @@ def test_replay_of_the_current_game_and_close(driver_for) -> None:
     d.pump()
     assert not d.app.replaying and drawn_piles(d) == live
     assert d.app.try_move(Move("flip"))
+
+
+def test_hint_says_when_every_move_only_goes_round_in_a_circle(driver_for) -> None:
+    game = new_game("klondike", seed=1)
+    arrange(game, {pid: "" for pid in game.pile_ids})
+    arrange(game, {"tableau1": "[2D] 9S", "tableau2": "[3D] 9C", "tableau3": "8H",
+                   "foundation1": "AH"})
+    d = driver_for(game)
+    assert d.app.try_move(Move("move", "tableau3", "tableau1"))
+    assert d.app.try_move(Move("move", "tableau1", "tableau2"))
+    assert not d.game.is_over()  # a move is still legal...
+    d.key("h")
+    assert "Nothing new is left to try" in d.status()  # ...but it only goes back
+    assert d.table.find_withtag("mark:hint") == ()

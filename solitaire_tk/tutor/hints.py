@@ -30,7 +30,8 @@ from . import (strategy_cruel, strategy_dammit, strategy_double, strategy_klondi
                strategy_thirteen)
 from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
 
-__all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints"]
+__all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
+           "loop_key", "goes_round"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -65,7 +66,7 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
     if history:
         for item in scored:
             with scratch.trying(item.move) as after:
-                if after.position() in history or _loop_key(after) in history:
+                if after.position() in history or loop_key(after) in history:
                     item.score -= REPEAT_PENALTY
                     item.why = say(game.describe(item.move),
                                    "but it only brings back a position you have already had")
@@ -80,17 +81,22 @@ def follow_hints(game_id: str, variant: str | None, seed: int, max_moves: int = 
     position already seen, or after `max_moves` moves.
     """
     game = new_game(game_id, variant, seed=seed)
-    seen: set[Position] = {_loop_key(game)}
+    seen: set[Position] = {loop_key(game)}
     for _ in range(max_moves):
         first = rank_hints(game, seen)[0]
-        if first.move is None or first.score <= -REPEAT_PENALTY / 2:
+        if first.move is None or goes_round(first):
             break  # over, or every move goes round in a circle
         game.play(first.move)
-        seen.add(_loop_key(game))
+        seen.add(loop_key(game))
     return game
 
 
-def _loop_key(game: Game) -> Position:
+def goes_round(hint: Hint) -> bool:
+    """True when even the best hint only brings back a position already seen."""
+    return hint.move is not None and hint.score <= -REPEAT_PENALTY / 2
+
+
+def loop_key(game: Game) -> Position:
     """The position, leaving out a count that only ever grows (unlimited trips through
     Klondike's deck), so that going round in a circle is seen as coming back."""
     if isinstance(game, Klondike) and game.recycles_left is None:

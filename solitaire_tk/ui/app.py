@@ -23,7 +23,7 @@ from ..savefile import Replay
 from ..stats import game_key
 from ..storage import SaveError, save_game
 from ..tutor.guide import rule_section, scoring_moves_left
-from ..tutor.hints import Hint, rank_hints
+from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
 from ..tutor.replaying import ReplaySession
 from . import menus
 from .controls import STOCK_ACTIONS, TableControls
@@ -67,6 +67,7 @@ class TutorApp:
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
         self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
+        self._seen: set[Any] = set()
         self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
         self.finished_file: Path | None = None  # where the last finished game was kept
@@ -153,6 +154,7 @@ class TutorApp:
         self.recorded = game.is_over()
         self.finished_file = None
         self._hints = None
+        self._seen = {loop_key(game)}  # positions had in this game (hints avoid circles)
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
@@ -253,11 +255,16 @@ class TutorApp:
             return
         position = self.game.position()
         if self._hints is None or self._hints[0] != position:
-            self._hints = (position, rank_hints(self.game), -1)
+            self._hints = (position, rank_hints(self.game, self._seen), -1)
         _, ranked, shown = self._hints
         shown = (shown + 1) % len(ranked)
         self._hints = (position, ranked, shown)
         hint = ranked[shown]
+        if shown == 0 and goes_round(hint):
+            self.marks.point_at("hint", self.game, None)
+            self.say("Nothing new is left to try: every move only brings back a position you "
+                     "have had before. Undo to try another way, or start a new game (F2).", "over")
+            return
         if hint.move is not None:
             self.used_hints = True
         self.marks.point_at("hint", self.game, hint.move)
@@ -281,6 +288,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
+        self._seen.add(loop_key(self.game))
         self.table.refresh()
         self.controls.after_change()
         self.status.show_game(self.game)
