@@ -88,6 +88,9 @@ def launch(args: argparse.Namespace) -> int:
             root.destroy()
             return 0
     app = TutorApp(root, store, game)
+    if game.log and args.game is None:
+        app.say(f"Welcome back! Here is the game of {game.title} you had not finished.",
+                "info")
     if store.notice:
         app.say(store.notice, "illegal")
     if args.game == "replay":
