@@ -211,3 +211,16 @@ def test_hint_says_when_every_move_only_goes_round_in_a_circle(driver_for) -> No
     d.key("h")
     assert "Nothing new is left to try" in d.status()  # ...but it only goes back
     assert d.table.find_withtag("mark:hint") == ()
+
+
+def test_replay_buttons_explain_themselves(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    d.app.panel.show_replay()
+    d.pump()
+    tip = d.app.panel.replay.tips[2]
+    tip.widget.event_generate("<Enter>")
+    d.pump(700)
+    assert tip.shown and "Space" in tip.text
+    tip.widget.event_generate("<Leave>")
+    d.pump()
+    assert not tip.shown

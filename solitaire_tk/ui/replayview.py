@@ -9,6 +9,7 @@ from tkinter import ttk
 from typing import Callable
 
 from ..tutor.replaying import ReplaySession
+from .tooltip import add_tooltips
 
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
 
@@ -44,6 +45,12 @@ class ReplayView(ttk.Frame):
                                 command=command)
             button.pack(side="left", padx=1)
             self.buttons[name] = button
+        self.tips = add_tooltips([
+            (self.buttons["first"], "Go to the deal, before any move (Home)"),
+            (self.buttons["back"], "One step back (Left arrow)"),
+            (self.buttons["play"], "Play the steps one after another, or pause (Space)"),
+            (self.buttons["forward"], "One step forward (Right arrow)"),
+            (self.buttons["last"], "Go to the last step (End)")])
         self.slider = ttk.Scale(self, orient="horizontal", from_=0, to=1,
                                 command=self._on_slide)
         self.slider.pack(fill="x")

@@ -12,6 +12,7 @@ from ..engine import Game
 from ..lessons import Lesson, load_lesson
 from .helpview import HelpView
 from .replayview import ReplayView
+from .tooltip import add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
@@ -39,6 +40,11 @@ class TutorPanel(ttk.Frame):
         self.show_moves.pack(side="left")
         self.hint_button = ttk.Button(tools, text="Hint", command=on_hint)
         self.hint_button.pack(side="right")
+        self.tips = add_tooltips([
+            (self.show_moves, "Outline the cards that can move, and light up where a\n"
+                              "picked-up card may go (Thirteen: the Move alert)"),
+            (self.hint_button, "Show a good move and why (H; Ctrl+H in Thirteen).\n"
+                               "Press again for the next one.")])
         self.heading = ttk.Label(self, font=("DejaVu Sans", 11, "bold"))
         self.heading.pack(anchor="w")
         self.message = ttk.Label(self, wraplength=300, justify="left", font=("DejaVu Sans", 11))

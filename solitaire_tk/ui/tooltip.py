@@ -1,0 +1,54 @@
+"""Small yellow tooltips: what a button does and its key, after a short hover."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+DELAY_MS = 500
+
+
+class Tooltip:
+    def __init__(self, widget: tk.Widget, text: str) -> None:
+        self.widget = widget
+        self.text = text
+        self._job: str | None = None
+        self._tip: tk.Toplevel | None = None
+        widget.bind("<Enter>", self._schedule, add="+")
+        widget.bind("<Leave>", self._hide, add="+")
+        widget.bind("<ButtonPress>", self._hide, add="+")
+
+    def _schedule(self, event: tk.Event) -> None:
+        self._cancel()
+        self._job = self.widget.after(DELAY_MS, self.show)
+
+    def _cancel(self) -> None:
+        if self._job is not None:
+            self.widget.after_cancel(self._job)
+            self._job = None
+
+    def show(self) -> None:
+        self._job = None
+        if self._tip is not None or not self.widget.winfo_viewable():
+            return
+        tip = tk.Toplevel(self.widget)
+        tip.wm_overrideredirect(True)
+        tk.Label(tip, text=self.text, background="#fff8c4", relief="solid", borderwidth=1,
+                 font=("DejaVu Sans", 10), padx=6, pady=2, justify="left").pack()
+        x = self.widget.winfo_rootx() + 8
+        y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
+        tip.wm_geometry(f"+{x}+{y}")
+        self._tip = tip
+
+    def _hide(self, event: tk.Event | None = None) -> None:
+        self._cancel()
+        if self._tip is not None:
+            self._tip.destroy()
+            self._tip = None
+
+    @property
+    def shown(self) -> bool:
+        return self._tip is not None
+
+
+def add_tooltips(pairs: list[tuple[tk.Widget, str]]) -> list[Tooltip]:
+    return [Tooltip(widget, text) for widget, text in pairs]
