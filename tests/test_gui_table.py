@@ -206,3 +206,18 @@ def test_cruel_deal_button_is_grey_until_a_card_moves(driver_for) -> None:
     assert d.table.itemcget(face, "fill") == "#b8b8b0"
     d.click(*d.card_point("pile1"))
     assert d.table.itemcget(face, "fill") == "#f4e9c8"
+
+
+def test_undo_menu_names_what_it_takes_back(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    menu, entry = d.app.choices.control_menu, d.app.choices.undo_entry
+    assert menu.entrycget(entry, "label") == "Undo (nothing to take back)"
+    d.drag(d.card_point("tableau1"), d.place_point("tableau2"))
+    assert menu.entrycget(entry, "label").startswith("Undo: move the 6 of spades")
+    menu.invoke(entry)
+    d.pump()
+    assert d.game.log[-1]["action"] == "undo"
+    assert menu.entrycget(entry, "label") == "Undo (nothing to take back)"
+    menu.invoke(entry)
+    d.pump()
+    assert d.status() == "There is no move left to take back."

@@ -300,6 +300,7 @@ class TutorApp:
         if self.replay.active:
             return
         self.marks.clear("hint")
+        self.choices.show_undo(self.game.undo_label())
         if "redeal" in self.game.actions:
             self.table.enable_button("deal", self.game.is_legal(Move("redeal")))
         self.marks.show_moves(self.game, self.show_moves.get())

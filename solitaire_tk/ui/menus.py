@@ -21,6 +21,7 @@ TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "
                  ("Grey", "#4a4f55"))
 BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3a1a"),
                   ("Black", "#111111"))
+UNDO_LABEL_CHARS = 48
 VARIANT_NAMES = {"draw1": "Klondike: draw one", "draw3": "Klondike: draw three",
                  "draw1-single": "Klondike: one pass only"}
 # Thirteen's own single keys (its help's keyboard shortcuts).
@@ -41,6 +42,20 @@ class MenuChoices:
     border: tk.StringVar
     options_menu: tk.Menu
     options: dict[str, tk.BooleanVar] = field(default_factory=dict)
+    control_menu: tk.Menu | None = None
+    undo_entry: int | None = None
+
+    def show_undo(self, label: str | None) -> None:
+        """Name what Undo would take back ("Undo: move the 6 of spades ...")."""
+        if self.control_menu is None or self.undo_entry is None:
+            return
+        if label is None:  # still clickable: it says why nothing can be taken back
+            self.control_menu.entryconfigure(self.undo_entry, label="Undo (nothing to take back)")
+            return
+        text = label[:1].lower() + label[1:].rstrip(".")
+        if len(text) > UNDO_LABEL_CHARS:
+            text = text[:UNDO_LABEL_CHARS - 3].rstrip() + "..."
+        self.control_menu.entryconfigure(self.undo_entry, label=f"Undo: {text}")
 
     def reload(self, settings: object) -> None:
         """After a change of player: show that player's choices."""
@@ -98,6 +113,7 @@ def install(app: TutorApp) -> MenuChoices:
     bar.add_cascade(label="Control", menu=control, underline=0)
     control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
                         underline=0)
+    choices.control_menu, choices.undo_entry = control, control.index("end")
     control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
     hint_entry = control.index("end")
     control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
