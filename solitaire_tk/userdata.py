@@ -45,6 +45,7 @@ from .storage import SaveError, write_json
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
+HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
 MAX_PLAYERS = 10
 MAX_NAME = 30
 REMOVE_TRIES = 5
@@ -193,6 +194,7 @@ class DataStore:
         self._frozen: set[Path] = set()        # files never to be written over
         self._books: dict[str, StatsBook] = {}
         self._checked_current: set[str] = set()
+        self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
         self._load_settings()
@@ -467,23 +469,33 @@ class DataStore:
         self.notices.append(f"The game you were playing could not be opened again. {reason} "
                             f"{where}".strip())
 
-    def autosave(self, game: Game) -> None:
-        """Keep the current player's game in play (call after every move)."""
+    def autosave(self, game: Game, used_hints: bool = False) -> None:
+        """Keep the current player's game in play (call after every move).
+
+        `used_hints` goes with it, so a game finished after a restart still
+        counts as won with hints.  (The key is ours: loading ignores it.)
+        """
         if self._current.id not in self._checked_current:
             self._check_current()   # never write over a game from a newer app
             if not (self.folder / "settings.json").exists():
                 self._save_settings()
         path = self._current_path()
         if path not in self._frozen:
-            write_json(path, game.to_json())
+            record = game.to_json()
+            if used_hints:
+                record[HINTS_KEY] = True
+            write_json(path, record)
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
         record = self._check_current()
+        self.resumed_with_hints = False
         if record is None:
             return None
         try:
-            return load_game(record)
+            game = load_game(record)
+            self.resumed_with_hints = record.get(HINTS_KEY) is True
+            return game
         except Exception as error:   # a file we did not write may fail in any way
             reason = str(error) if isinstance(error, GameFileError) else "It could not be replayed."
             self._put_aside_game(self._current_path(), reason)

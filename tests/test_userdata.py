@@ -537,3 +537,17 @@ def test_every_file_written_says_its_format_and_version(tmp_path: Path) -> None:
         assert isinstance(data["format"], str) and data["version"] == 1, path
     assert store.saved_games_dir() == tmp_path / "saved" and (tmp_path / "saved").is_dir()
     assert game_key(new_game("klondike", "draw1-single", seed=1)) == "klondike/draw1-single"
+
+
+def test_hints_used_travel_with_the_game_in_play(data_dir: Path) -> None:
+    game = new_game("klondike", seed=3)
+    game.play(game.legal_moves()[0])
+    store = DataStore(data_dir)
+    store.autosave(game, used_hints=True)
+    again = DataStore(data_dir)
+    resumed = again.resume()
+    assert resumed is not None and resumed.position() == game.position()
+    assert again.resumed_with_hints
+    store.autosave(game)
+    third = DataStore(data_dir)
+    assert third.resume() is not None and not third.resumed_with_hints

@@ -369,6 +369,7 @@ class TutorApp:
         game_id = self.settings.last_game
         self.start(game or new_game(game_id, self.settings.last_variant.get(game_id),
                                     player=name), record_previous=False)
+        self.used_hints = game is not None and self.store.resumed_with_hints
         self.say(f"Hello, {name}!", "info")
 
     # -- replay -------------------------------------------------------------------
@@ -399,7 +400,7 @@ class TutorApp:
             if self.game.is_over():
                 self.store.clear_current()
             else:
-                self.store.autosave(self.game)
+                self.store.autosave(self.game, used_hints=self.used_hints)
         except SaveError as error:
             self.say(str(error), "illegal")
 
@@ -489,7 +490,7 @@ class TutorApp:
             if not record or self.game.is_over():
                 self.store.clear_current()
             else:
-                self.store.autosave(self.game)  # resumed next time: not a loss
+                self.store.autosave(self.game, used_hints=self.used_hints)  # not a loss
         except SaveError as error:
             if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
                                        parent=self.root):

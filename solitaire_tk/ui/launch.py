@@ -88,6 +88,8 @@ def launch(args: argparse.Namespace) -> int:
             root.destroy()
             return 0
     app = TutorApp(root, store, game)
+    if args.game is None and store.resumed_with_hints:
+        app.used_hints = True  # the hints asked for before the restart still count
     if game.log and args.game is None:
         app.say(f"Welcome back! Here is the game of {game.title} you had not finished.",
                 "info")
