@@ -221,3 +221,53 @@ def test_undo_menu_names_what_it_takes_back(driver_for) -> None:
     menu.invoke(entry)
     d.pump()
     assert d.status() == "There is no move left to take back."
+
+
+def open_dialog_titles(d: Driver) -> list[str]:
+    return [w.title() for w in d.root.winfo_children() if hasattr(w, "title")
+            and w.winfo_exists() and str(w.winfo_class()) == "Toplevel"]
+
+
+def test_keys_every_game_shares(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    d.key("d")
+    assert len(d.game.piles["waste"]) == 1, "D turns the deck"
+    d.key("h")
+    assert d.app.panel.heading.cget("text") == "Hint" and d.table.find_withtag("mark:hint")
+    d.key("r", state=0x4)  # Ctrl+R: the same deal again
+    assert d.game.log == [] and d.game.seed == 42
+    d.key("g", state=0x4)  # Ctrl+G: choose a deal number
+    assert "Choose a deal number" in open_dialog_titles(d)
+    dialog = next(w for w in d.root.winfo_children() if getattr(w, "title", lambda: "")()
+                  == "Choose a deal number")
+    dialog.value.set("not a number")
+    dialog.accept()
+    assert "whole number" in dialog.error.cget("text") and dialog.winfo_exists()
+    dialog.value.set("77")
+    dialog.accept()
+    d.pump()
+    assert d.game.seed == 77
+    d.key("p", state=0x4)  # Ctrl+P: pause
+    assert d.app.paused
+    d.key("space", widget=d.app._paused)
+    assert not d.app.paused
+    d.key("F1")
+    assert d.app.panel.help.shown_section() == "goal"
+
+
+def test_thirteen_players_help_and_quit_keys(driver_for) -> None:
+    d = driver_for(new_game("thirteen", seed=5))
+    d.key("p")
+    assert "Players" in " ".join(open_dialog_titles(d))
+    for window in d.root.winfo_children():
+        if str(window.winfo_class()) == "Toplevel":
+            window.destroy()
+    d.key("question")
+    assert d.app.panel.help.shown_section() == "goal"
+    d.app.try_move(d.game.legal_moves()[0])
+    d.pump(400)  # the game in play is saved
+    current = list((d.store.folder / "current").glob("*.json"))
+    assert current, "the unfinished game is kept"
+    d.key("F10")  # quit without saving: this game is thrown away and not counted
+    assert not list((d.store.folder / "current").glob("*.json"))
+    assert d.store.stats("thirteen").played == 0
