@@ -138,7 +138,7 @@ def test_double_solitaire_reserve_count_and_pickup(driver_for) -> None:
     assert d.game.log[-1]["action"] == "pickup" and d.game.log[-1]["src"] == "pile4"
 
 
-def test_dammit_place_by_drag_and_click_then_remove(driver_for) -> None:
+def test_dammit_place_by_drag_and_by_click(driver_for) -> None:
     game = new_game("dammit", deck=" ".join(
         "5C 5D TH AS 9S".split() + [c for c in new_game("cruel", seed=1).deck
                                     if c not in ("5C", "5D", "TH", "AS", "9S")]))
@@ -271,3 +271,18 @@ def test_thirteen_players_help_and_quit_keys(driver_for) -> None:
     d.key("F10")  # quit without saving: this game is thrown away and not counted
     assert not list((d.store.folder / "current").glob("*.json"))
     assert d.store.stats("thirteen").played == 0
+
+
+def test_dammit_removes_tens_and_pairs_by_clicking(driver_for) -> None:
+    grid = {f"box{n}": code for n, code in zip(range(1, 17), (
+        "KC 2C 3C KD JC 6C 7C JD JH TS 4D JS KH 4H 6H KS").split())}
+    game = arrange(new_game("dammit", seed=4), {"stock": "[2D] 9D", **grid}, clearing=True)
+    d = driver_for(game)
+    d.click(*d.card_point("box10"))  # a 10 alone goes at once
+    assert codes(d.game)["box10"] == [] and codes(d.game)["discard"] == ["TS"]
+    d.click(*d.card_point("box3"))   # the 3 of clubs...
+    d.click(*d.card_point("box7"))   # ...and the 7 of clubs make ten
+    assert codes(d.game)["box3"] == [] and codes(d.game)["box7"] == []
+    d.click(*d.card_point("box6"))
+    d.click(*d.card_point("box2"))   # 6 and 2 make 8, not 10
+    assert "not 10" in d.status() and codes(d.game)["box6"] == ["6C"]
