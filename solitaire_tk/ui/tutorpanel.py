@@ -57,7 +57,12 @@ class TutorPanel(ttk.Frame):
         self.replay = ReplayView(self.book, on_step, on_play_from_here, on_close_replay)
         self.book.add(self.help, text="How to play")
         self.book.add(self.replay, text="Replay")
-        self.bind("<Configure>", lambda e: self.message.configure(wraplength=max(160, e.width - 20)))
+        self.bind("<Configure>", self._wrap)
+
+    def _wrap(self, event: tk.Event) -> None:
+        width = max(160, event.width - 20)
+        for label in (self.title, self.message):
+            label.configure(wraplength=width)
 
     def show_game(self, game: Game) -> None:
         self.title.configure(text=f"Tutor: {game.title}")
