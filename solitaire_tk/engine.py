@@ -24,8 +24,12 @@ from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
 
-# Moves that always act on the same place: extra fields on them mean nothing.
-BARE_ACTIONS = frozenset({"flip", "recycle", "redeal", "deal", "reserve"})
+# Moves that take their card from (or turn) the game's `stock_pile`, in the
+# order the table tries them when the deck is clicked.
+STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
+# Turning the deck or dealing again: they always act on the same place, so
+# extra fields on them mean nothing (and the tutor keeps them for last).
+DECK_ACTIONS = frozenset({*STOCK_ACTIONS, "redeal"})
 
 # The fields each kind of move may carry (SPEC section 2).
 ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
@@ -120,7 +124,7 @@ class Game:
         return move
 
     def _canonical(self, move: Move) -> Move:
-        if move.action in BARE_ACTIONS:
+        if move.action in DECK_ACTIONS:
             return Move(move.action)
         return self._normalize(move)
 
@@ -303,8 +307,8 @@ class Game:
             size = len(self._piles.get(move.src, ()))
             index = size - move.count
             return [(move.src, index if 0 <= index < size else None)]
-        if self.stock_pile is not None and move.action in ("flip", "recycle", "deal", "reserve",
-                                                             "place"):
+        if self.stock_pile is not None and (move.action in STOCK_ACTIONS
+                                            or move.action == "place"):
             size = len(self._piles[self.stock_pile])
             return [(self.stock_pile, size - 1 if size else None)]
         return []

@@ -8,7 +8,7 @@ import tkinter as tk
 from pathlib import Path
 from typing import Any
 
-from solitaire_tk.engine import Game
+from solitaire_tk.engine import STOCK_ACTIONS, Game
 from solitaire_tk.ui.app import TutorApp
 from solitaire_tk.userdata import DataStore
 
@@ -111,7 +111,6 @@ class Driver:
             pass
 
 
-STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
 
 
 class KeyboardPlayer:

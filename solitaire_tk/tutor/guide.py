@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Game
+from ..engine import DECK_ACTIONS, Game
 from ..moves import Move
 
-STOCK_ACTIONS = frozenset({"flip", "recycle", "deal", "reserve", "redeal"})
 Place = tuple[str, int | None]
 
 
@@ -29,9 +28,9 @@ def move_map(game: Game) -> MoveMap:
     moves = game.legal_moves()
     cards: set[Place] = set()
     for move in moves:
-        if move.action not in STOCK_ACTIONS:
+        if move.action not in DECK_ACTIONS:
             cards.update(place for place in game.touches(move) if place[1] is not None)
-    stock_only = bool(moves) and all(m.action in STOCK_ACTIONS for m in moves)
+    stock_only = bool(moves) and all(m.action in DECK_ACTIONS for m in moves)
     return MoveMap(frozenset(cards), stock_only, any(m.action == "redeal" for m in moves))
 
 
@@ -133,7 +132,7 @@ def scoring_moves_left(game: Game) -> list[Move]:
     before = game.progress()
     out = []
     for move in game.legal_moves():
-        if move.action in STOCK_ACTIONS:
+        if move.action in DECK_ACTIONS:
             continue
         trial = game.copy()
         trial.play(move)

@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..engine import Game
+from ..engine import DECK_ACTIONS, Game
 from ..moves import Move
 from ..wording import sentence
 
 # Moves that only turn, deal or gather cards, rather than play a card.
-STOCK_ACTIONS = frozenset({"flip", "recycle", "deal", "reserve", "redeal"})
+STOCK_ACTIONS = DECK_ACTIONS
 
 
 @dataclass

@@ -11,11 +11,11 @@ the replay in `replaymode.py`, the tutor's marks in `marks.py`.
 from __future__ import annotations
 
 import tkinter as tk
-from tkinter import filedialog, messagebox, ttk
 from pathlib import Path
+from tkinter import filedialog, messagebox, ttk
 from typing import Any
 
-from ..engine import Game
+from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..registry import new_game
 from ..resources import resource
@@ -26,7 +26,7 @@ from ..tutor.guide import rule_section, scoring_moves_left
 from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
 from ..tutor.replaying import ReplaySession
 from . import menus
-from .controls import STOCK_ACTIONS, TableControls
+from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
 from .events import EventHub

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Protocol
 
-from ..engine import Game
+from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from .layout import Rect
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
 DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
-STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
 
 
 @dataclass
