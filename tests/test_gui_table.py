@@ -286,3 +286,18 @@ def test_dammit_removes_tens_and_pairs_by_clicking(driver_for) -> None:
     d.click(*d.card_point("box6"))
     d.click(*d.card_point("box2"))   # 6 and 2 make 8, not 10
     assert "not 10" in d.status() and codes(d.game)["box6"] == ["6C"]
+
+
+def test_pointer_is_a_hand_only_over_cards_that_can_move(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+
+    def hover(point: tuple[int, int]) -> str:
+        d.table.event_generate("<Motion>", x=point[0], y=point[1])
+        d.pump()
+        return str(d.table.cget("cursor"))
+    assert hover(d.card_point("tableau1")) == "hand2"   # the 6 of spades can move
+    assert hover(d.card_point("tableau3")) == ""        # the King of clubs cannot
+    d.drag(d.card_point("tableau1"), d.place_point("tableau2"))
+    assert hover(d.card_point("tableau2")) == ""        # the 6 has nowhere else to go
+    assert hover(d.card_point("stock")) == "hand2"      # the deck can be turned
+    assert hover(d.card_point("tableau3")) == "hand2"   # the King can go to the gap now

@@ -67,6 +67,7 @@ class TableControls:
         self._press: tuple[float, float, Hit | None] | None = None
         self._drag: _Drag | None = None
         self._slide_job: str | None = None
+        self._touched: tuple[tuple[int, int], frozenset[tuple[str, int | None]]] | None = None
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
         table.bind("<B1-Motion>", self._on_drag)
@@ -282,10 +283,24 @@ class TableControls:
         if "pickup" in self.game.actions:
             self.player.try_move(Move("pickup", hit.pile))
 
+    def _touched_places(self) -> frozenset[tuple[str, int | None]]:
+        """Every card a legal move picks up, worked out once per position.
+
+        The pointer moves far more often than the cards do: asking the engine
+        for its legal moves on every <Motion> would be wasted work.
+        """
+        game = self.game
+        key = (id(game), len(game.log))
+        if self._touched is None or self._touched[0] != key:
+            places = frozenset(place for move in game.legal_moves()
+                               for place in game.touches(move))
+            self._touched = (key, places)
+        return self._touched[1]
+
     def _on_hover(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)
         can = hit is not None and (hit.button is not None or (
-            hit.pile is not None and bool(self.moves_touching(hit.pile, hit.index))))
+            hit.pile is not None and (hit.pile, hit.index) in self._touched_places()))
         cursor = "hand2" if can else ""
         if self.table.cget("cursor") != cursor:
             self.table.configure(cursor=cursor)
