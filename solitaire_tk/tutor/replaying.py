@@ -25,6 +25,11 @@ class ReplaySession:
     def steps(self) -> list[str]:
         return self.replay.steps
 
+    @property
+    def game_title(self) -> str:
+        """The name of the game being replayed (not of the game in play)."""
+        return self.replay.final.title
+
     def go(self, step: int) -> int:
         """Jump to `step` (kept within 0..len); the new step is returned."""
         self.step = max(0, min(len(self), step))
@@ -54,6 +59,21 @@ class ReplaySession:
         if self.at_end:
             return "That was the last step."
         return f"Next, step {self.step + 1}: {self.steps[self.step]}"
+
+    def result_text(self) -> str:
+        """How the replayed game stands at this step, in its own words."""
+        game = self.game()
+        if self.at_end and not game.is_over():
+            return "The saved game stops here, before the end: it was not finished."
+        return game.outcome()
+
+    @property
+    def result_kind(self) -> str:
+        """"won", "lost" or "going" at this step (the panel colours the result by it)."""
+        game = self.game()
+        if game.is_won():
+            return "won"
+        return "lost" if game.is_over() else "going"
 
     def last_step_text(self) -> str:
         if self.step == 0:

@@ -19,12 +19,10 @@ from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..registry import new_game
 from ..resources import resource
-from ..savefile import Replay
 from ..stats import game_key
 from ..storage import SaveError, save_game
 from ..tutor.guide import rule_section, scoring_moves_left
 from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
-from ..tutor.replaying import ReplaySession
 from . import menus
 from .controls import TableControls
 from .deckdialog import DeckDialog
@@ -163,7 +161,7 @@ class TutorApp:
         self.status.show_game(game)
         self.panel.show_game(game)
         self.after_change_marks()
-        self.root.title(f"Solitaire Tutor: {game.title}")
+        self.show_title(game)
         self.hub.publish("game_changed", game=game)
         self.status.say(f"{game.title}, deal {game.seed}. Press F1 for help, or just try a "
                         "move: the tutor tells you if a rule stops it.", "info")
@@ -377,9 +375,11 @@ class TutorApp:
         if not self.game.log:
             self.say("Make a move first: there is nothing to replay yet.", "info")
             return
-        self.replay.start(ReplaySession(Replay(self.game), "this game"))
-        self.panel_shown.set(True)
-        self._place_panel()
+        self.replay.open(self.game, "this game")
+
+    def show_title(self, game: Game, replay: bool = False) -> None:
+        """The window's title names the game shown: a replay's own while it is open."""
+        self.root.title(f"Solitaire Tutor: {game.title}" + (" (replay)" if replay else ""))
 
     def replay_key(self, keysym: str) -> bool:
         return self.replay.key(keysym)
@@ -428,10 +428,7 @@ class TutorApp:
                 filetypes=[("Saved games", "*.json"), ("All files", "*")])
             if not path:
                 return
-        if self.replay.open(path, Path(path).name):
-            self.panel_shown.set(True)
-            self._place_panel()
-        else:
+        if not self.replay.open(path, Path(path).name):
             messagebox.showerror("Cannot open this game", self.panel.message.cget("text"),
                                  parent=self.root)
 

@@ -11,6 +11,7 @@ from typing import Callable
 from ..tutor.replaying import ReplaySession
 from .tooltip import add_tooltips
 
+RESULT_COLOURS = {"won": "#005a00", "lost": "#8a2c00", "going": "#4a4a4a"}
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
 
 
@@ -33,6 +34,8 @@ class ReplayView(ttk.Frame):
         self.intro.pack(anchor="w", fill="x")
         self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
         self.where.pack(anchor="w", fill="x", pady=(4, 0))
+        self.result = ttk.Label(self, wraplength=240, justify="left")
+        self.result.pack(anchor="w", fill="x", pady=(2, 0))
         buttons = ttk.Frame(self)
         buttons.pack(fill="x", pady=4)
         self.buttons: dict[str, ttk.Button] = {}
@@ -75,7 +78,8 @@ class ReplayView(ttk.Frame):
         actions.pack(fill="x", pady=(4, 0))
         self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
         self.take_over.pack(side="left")
-        ttk.Button(actions, text="Close replay", command=on_close).pack(side="right")
+        self.close_button = ttk.Button(actions, text="Close replay", command=on_close)
+        self.close_button.pack(side="right")
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),
@@ -89,7 +93,7 @@ class ReplayView(ttk.Frame):
 
     def _wrap(self, event: tk.Event) -> None:
         width = max(160, event.width - 8)
-        for label in (self.intro, self.where, self.next_label):
+        for label in (self.intro, self.where, self.result, self.next_label):
             label.configure(wraplength=width)
 
     def _set_enabled(self, enabled: bool) -> None:
@@ -101,7 +105,8 @@ class ReplayView(ttk.Frame):
     def load(self, session: ReplaySession) -> None:
         self.stop()
         self.session = session
-        self.intro.configure(text=f"Replay: {session.title}" if session.title else "Replay")
+        self.intro.configure(text=f"Replay of {session.game_title}"
+                             + (f": {session.title}" if session.title else ""))
         self.steps.delete(0, "end")
         self.steps.insert("end", "0. The deal")
         for number, text in enumerate(session.steps, start=1):
@@ -115,6 +120,7 @@ class ReplayView(ttk.Frame):
         self.session = None
         self.steps.delete(0, "end")
         self.where.configure(text="")
+        self.result.configure(text="")
         self.next_label.configure(text="")
         self.intro.configure(text="Open a saved game (Game menu) or replay this game to watch "
                              "it again step by step.")
@@ -126,6 +132,8 @@ class ReplayView(ttk.Frame):
         if session is None:
             return
         self.where.configure(text=session.last_step_text())
+        self.result.configure(text=session.result_text(),
+                              foreground=RESULT_COLOURS[session.result_kind])
         self.next_label.configure(text=session.next_step_text())
         self._sliding = True
         self.slider.set(session.step)

@@ -16,7 +16,7 @@ from .tooltip import add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
-            "info": "Tutor"}
+            "info": "Tutor", "replay": "Replay"}
 COLOURS = {"illegal": "#a00000", "hint": "#0040a0", "over": "#005a00"}
 
 
@@ -51,6 +51,7 @@ class TutorPanel(ttk.Frame):
         self.message.pack(anchor="w", fill="x")
         self.rule_link = ttk.Button(self, text="Read this rule", command=self._show_rule)
         self._rule: str | None = None
+        self.told: tuple[str, str] = ("", "info")  # the sentence shown and its kind
         self.book = ttk.Notebook(self)
         self.book.pack(fill="both", expand=True, pady=(8, 0))
         self.help = HelpView(self.book)
@@ -64,8 +65,10 @@ class TutorPanel(ttk.Frame):
         for label in (self.title, self.message):
             label.configure(wraplength=width)
 
-    def show_game(self, game: Game) -> None:
-        self.title.configure(text=f"Tutor: {game.title}")
+    def show_game(self, game: Game, replay: bool = False) -> None:
+        """The game's title, lesson and how it stands; a replay shows the replayed
+        game's own (the sentence for each step is in the replay controls)."""
+        self.title.configure(text=f"Tutor: {game.title}" + (" (replay)" if replay else ""))
         lesson = self.lessons.get(game.game_id)
         if lesson is None:
             try:
@@ -76,6 +79,10 @@ class TutorPanel(ttk.Frame):
             self.lessons[game.game_id] = lesson
         if self.help.lesson is not lesson:
             self.help.show_lesson(lesson)
+        if replay:
+            self.tell(f"You are watching a saved game of {game.title}, step by step. The game "
+                      "you were playing waits: Close replay brings it back.", "replay")
+            return
         self.tell(game.outcome() if game.is_over() else
                   "Try a move, or press Hint. Cards that can move have a green outline "
                   "when Show moves is on.", "info")
@@ -85,6 +92,7 @@ class TutorPanel(ttk.Frame):
         self.heading.configure(text=HEADINGS.get(kind, "Tutor"),
                                foreground=COLOURS.get(kind, "#1a1a1a"))
         self.message.configure(text=text)
+        self.told = (text, kind)
         self._rule = rule
         if rule is not None:
             self.rule_link.pack(anchor="w", pady=(2, 0), before=self.book)

@@ -1,0 +1,111 @@
+"""Replays in the real window under Xvfb: a replay shows its own game (title,
+tutor panel, lesson and result), and the game in play waits untouched."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solitaire_tk import new_game
+from solitaire_tk.engine import Game
+from solitaire_tk.lessons import load_lesson
+from solitaire_tk.storage import save_game
+
+from .gui import Driver
+from .helpers import WINNING_THIRTEEN, play
+from .test_gui_tutor import drawn_piles
+
+
+def lost_dammit_file(folder: Path) -> Path:
+    """A Dammit! game played to a loss by the engine, saved as a player would keep it."""
+    game = play(new_game("dammit", seed=1))
+    assert game.is_over() and not game.is_won()
+    path = folder / "dammit-lost.json"
+    save_game(game, path)
+    return path
+
+
+def unfinished_double() -> Game:
+    game = play(new_game("double", seed=5), moves=3)
+    assert game.log and not game.is_over()
+    return game
+
+
+def autosaved(data_dir: Path) -> dict[str, object]:
+    """The deal and moves of the game in play as its autosave keeps them."""
+    (path,) = (data_dir / "current").glob("*.json")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return {key: record[key] for key in ("game", "deck", "log")}
+
+
+def panel_says(d: Driver) -> tuple[str, str, str | None]:
+    """The tutor panel's title, its sentence, and the name of the lesson it shows."""
+    panel = d.app.panel
+    lesson = panel.help.lesson
+    return (str(panel.title.cget("text")), str(panel.message.cget("text")),
+            lesson.title if lesson is not None else None)
+
+
+def words_shown(d: Driver) -> str:
+    """Every sentence on the tutor panel's labels and in the status bar."""
+    found, todo = [d.status()], [d.app.panel]
+    while todo:
+        widget = todo.pop()
+        todo.extend(widget.winfo_children())
+        if widget.winfo_class() in ("TLabel", "Label"):
+            found.append(str(widget.cget("text")))
+    return "\n".join(found)
+
+
+def test_a_replay_of_another_game_shows_that_game_and_leaves_the_game_in_play(
+        driver_for, tmp_path, data_dir) -> None:
+    path = lost_dammit_file(tmp_path)
+    d = driver_for(unfinished_double())
+    d.pump(400)  # the game in play is autosaved
+    kept = autosaved(data_dir)
+    before = (d.root.title(), panel_says(d), drawn_piles(d), d.game.position(), list(d.game.log))
+    assert "Double Solitaire" in before[0]
+
+    d.app.open_file(str(path))
+    d.pump()
+    assert d.app.replaying
+    assert "Dammit!" in d.root.title() and "Double" not in d.root.title()
+    title, _, lesson = panel_says(d)
+    assert "Dammit!" in title and "Double" not in title
+    assert lesson == load_lesson("dammit").title
+    view = d.app.panel.replay
+    assert "Dammit!" in str(view.intro.cget("text"))
+
+    d.key("End")
+    final = d.app.replay.session.game()
+    loss = final.outcome()
+    assert loss.startswith("Game over") and not final.is_won()
+    assert view.result.cget("text") == loss
+    assert loss in d.status()
+    assert "won" not in words_shown(d).lower()
+
+    view.close_button.invoke()
+    d.pump(400)  # an autosave, if one were wrongly made, would be written by now
+    assert not d.app.replaying
+    after = (d.root.title(), panel_says(d), drawn_piles(d), d.game.position(), list(d.game.log))
+    assert after == before
+    assert autosaved(data_dir) == kept
+
+
+def test_a_lost_replay_does_not_keep_the_won_game_s_result(driver_for, tmp_path) -> None:
+    path = lost_dammit_file(tmp_path)
+    d = driver_for(new_game("thirteen", deck=WINNING_THIRTEEN, seed=7))
+    while not d.game.is_over():
+        legal = d.game.legal_moves()
+        assert d.app.try_move(next((m for m in legal if m.action == "remove"), legal[0]))
+    assert d.game.is_won()
+    d.pump()
+    if d.app.game_over_dialog is not None:
+        d.app.game_over_dialog.close()
+    assert "You won" in panel_says(d)[1]
+    d.app.open_file(str(path))
+    d.key("End")
+    d.pump()
+    shown = words_shown(d)
+    assert "You won" not in shown
+    assert d.app.replay.session.game().outcome() in shown
