@@ -13,7 +13,7 @@ from solitaire_tk.storage import save_game
 
 from .gui import Driver
 from .helpers import WINNING_THIRTEEN, play
-from .test_gui_tutor import drawn_piles
+from .test_gui_tutor import GOLDEN, drawn_piles
 
 
 def lost_dammit_file(folder: Path) -> Path:
@@ -109,3 +109,33 @@ def test_a_lost_replay_does_not_keep_the_won_game_s_result(driver_for, tmp_path)
     shown = words_shown(d)
     assert "You won" not in shown
     assert d.app.replay.session.game().outcome() in shown
+
+
+def button_places(d: Driver) -> dict[str, tuple[int, int]]:
+    view = d.app.panel.replay
+    buttons = {**view.buttons, "take_over": view.take_over, "close": view.close_button}
+    return {name: (b.winfo_rootx(), b.winfo_rooty()) for name, b in buttons.items()}
+
+
+def test_the_replay_buttons_stay_where_they_are_while_the_sentences_change(
+        driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=3))
+    d.app.open_file(str(GOLDEN / "double-standard.json"))
+    d.pump(100)
+    view = d.app.panel.replay
+    places = button_places(d)
+    forward = view.buttons["forward"]
+    # Always press at the same point of the screen, as a user clicking on and on does.
+    x = places["forward"][0] + forward.winfo_width() // 2
+    y = places["forward"][1] + forward.winfo_height() // 2
+    heights = set()
+    for _ in range(len(d.app.replay.session)):
+        assert d.root.winfo_containing(x, y) is forward
+        step = d.app.replay.session.step
+        forward.invoke()
+        d.pump()
+        assert d.app.replay.session.step == step + 1
+        assert button_places(d) == places
+        heights.add(view.where.winfo_height() + view.next_label.winfo_height()
+                    + view.result.winfo_height())
+    assert len(heights) > 2, "the sentences should have had different lengths"

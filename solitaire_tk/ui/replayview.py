@@ -32,10 +32,8 @@ class ReplayView(ttk.Frame):
         self.intro = ttk.Label(self, text="Open a saved game (Game menu) or replay this game "
                                "to watch it again step by step.", wraplength=240, justify="left")
         self.intro.pack(anchor="w", fill="x")
-        self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
-        self.where.pack(anchor="w", fill="x", pady=(4, 0))
-        self.result = ttk.Label(self, wraplength=240, justify="left")
-        self.result.pack(anchor="w", fill="x", pady=(2, 0))
+        # The buttons come before the sentences: a sentence of one to four lines
+        # must not move them under the pointer between two clicks.
         buttons = ttk.Frame(self)
         buttons.pack(fill="x", pady=4)
         self.buttons: dict[str, ttk.Button] = {}
@@ -63,6 +61,18 @@ class ReplayView(ttk.Frame):
         self.speed = tk.StringVar(value="Normal")
         ttk.Combobox(speed_row, textvariable=self.speed, state="readonly", width=10,
                      values=[name for name, _ in SPEEDS]).pack(side="left", padx=4)
+        # Play from here and Close replay stay at the bottom; the list of steps
+        # between takes whatever room the sentences leave.
+        actions = ttk.Frame(self)
+        actions.pack(side="bottom", fill="x", pady=(4, 0))
+        self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
+        self.take_over.pack(side="left")
+        self.close_button = ttk.Button(actions, text="Close replay", command=on_close)
+        self.close_button.pack(side="right")
+        self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
+        self.where.pack(anchor="w", fill="x", pady=(4, 0))
+        self.result = ttk.Label(self, wraplength=240, justify="left")
+        self.result.pack(anchor="w", fill="x", pady=(2, 0))
         self.next_label = ttk.Label(self, wraplength=240, justify="left", foreground="#0040a0")
         self.next_label.pack(anchor="w", fill="x", pady=(4, 2))
         listing = ttk.Frame(self)
@@ -74,12 +84,6 @@ class ReplayView(ttk.Frame):
         scroll.pack(side="right", fill="y")
         self.steps.pack(side="left", fill="both", expand=True)
         self.steps.bind("<<ListboxSelect>>", self._on_pick)
-        actions = ttk.Frame(self)
-        actions.pack(fill="x", pady=(4, 0))
-        self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
-        self.take_over.pack(side="left")
-        self.close_button = ttk.Button(actions, text="Close replay", command=on_close)
-        self.close_button.pack(side="right")
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),

@@ -80,8 +80,8 @@ class TutorPanel(ttk.Frame):
         if self.help.lesson is not lesson:
             self.help.show_lesson(lesson)
         if replay:
-            self.tell(f"You are watching a saved game of {game.title}, step by step. The game "
-                      "you were playing waits: Close replay brings it back.", "replay")
+            self.tell(f"A saved game of {game.title}, step by step. Your own game waits: "
+                      "Close replay brings it back.", "replay")
             return
         self.tell(game.outcome() if game.is_over() else
                   "Try a move, or press Hint. Cards that can move have a green outline "
