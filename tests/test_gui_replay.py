@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from tkinter import font
 
-from solitaire_tk import new_game
+from solitaire_tk import Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.lessons import load_lesson
 from solitaire_tk.storage import save_game
@@ -139,3 +140,38 @@ def test_the_replay_buttons_stay_where_they_are_while_the_sentences_change(
         heights.add(view.where.winfo_height() + view.next_label.winfo_height()
                     + view.result.winfo_height())
     assert len(heights) > 2, "the sentences should have had different lengths"
+
+
+def hover(d: Driver, widget, y: int) -> None:
+    """Move the pointer itself onto `widget` at height `y`, and rest there."""
+    widget.event_generate("<Motion>", warp=True, x=10, y=y)
+    d.pump()
+    widget.event_generate("<Enter>", x=10, y=y)
+    widget.event_generate("<Motion>", x=10, y=y)
+    d.pump(700)  # a tooltip comes after a short hover
+
+
+def test_a_step_too_long_for_its_row_shows_whole_when_hovered(driver_for) -> None:
+    replay = Replay(GOLDEN / "double-standard.json")
+    d = driver_for(new_game("cruel", seed=3))
+    d.app.open_file(str(GOLDEN / "double-standard.json"))
+    d.pump(100)
+    steps = d.app.panel.replay.steps
+    tip = d.app.panel.replay.step_tip
+    width = steps.winfo_width()
+    measure = font.Font(font=steps.cget("font")).measure
+    visible = [row for row in range(steps.size()) if steps.bbox(row)]
+    long_rows = [row for row in visible if measure(steps.get(row)) > width]
+    short_rows = [row for row in visible if measure(steps.get(row)) < width / 2]
+    assert long_rows and short_rows, "the list should hold rows too long for it, and short ones"
+
+    row = long_rows[0]
+    hover(d, steps, steps.bbox(row)[1] + 2)
+    assert tip.shown and tip.label is not None
+    assert replay.steps[row - 1] in tip.label.cget("text")
+    steps.event_generate("<Leave>")
+    d.pump()
+    assert not tip.shown
+
+    hover(d, steps, steps.bbox(short_rows[0])[1] + 2)
+    assert not tip.shown, "a row shown whole needs no tooltip"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import tkinter as tk
 from functools import partial
-from tkinter import ttk
+from tkinter import font, ttk
 from typing import Callable
 
 from ..tutor.replaying import ReplaySession
-from .tooltip import add_tooltips
+from .tooltip import Tooltip, add_tooltips
 
 RESULT_COLOURS = {"won": "#005a00", "lost": "#8a2c00", "going": "#4a4a4a"}
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
@@ -18,6 +18,43 @@ SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
 def _run_key(action: Callable[[], None], event: tk.Event) -> str:
     action()
     return "break"
+
+
+class StepTip(Tooltip):
+    """The whole sentence of the step under the pointer, when its row in the
+    list is too narrow to show it all."""
+
+    def __init__(self, steps: tk.Listbox) -> None:
+        super().__init__(steps, "", wraplength=360)
+        self.steps = steps
+        self.row: int | None = None
+        steps.bind("<Motion>", self._schedule, add="+")
+
+    def _schedule(self, event: tk.Event) -> None:
+        if self.steps.size() == 0:
+            return
+        row = self.steps.nearest(event.y)
+        if row == self.row and (self.shown or self._job is not None):
+            return
+        self._hide()
+        self.row = row
+        self.text = self.steps.get(row) if self.cut_off(row) else ""
+        if self.text:
+            super()._schedule(event)
+
+    def cut_off(self, row: int) -> bool:
+        text = self.steps.get(row)
+        room = self.steps.winfo_width() - 2 * int(self.steps.cget("borderwidth")) - 4
+        return font.Font(font=self.steps.cget("font")).measure(text) > room
+
+    def place(self, tip: tk.Toplevel) -> tuple[int, int]:
+        """Just under the row, and kept on the screen (the list is at its right side)."""
+        tip.update_idletasks()
+        box = self.steps.bbox(self.row or 0)
+        row_bottom = box[1] + box[3] if box else 0
+        x = min(self.steps.winfo_rootx() + 8,
+                self.steps.winfo_screenwidth() - tip.winfo_reqwidth() - 4)
+        return max(0, x), self.steps.winfo_rooty() + row_bottom + 2
 
 
 class ReplayView(ttk.Frame):
@@ -84,6 +121,7 @@ class ReplayView(ttk.Frame):
         scroll.pack(side="right", fill="y")
         self.steps.pack(side="left", fill="both", expand=True)
         self.steps.bind("<<ListboxSelect>>", self._on_pick)
+        self.step_tip = StepTip(self.steps)
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),

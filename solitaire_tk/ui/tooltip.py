@@ -8,11 +8,13 @@ DELAY_MS = 500
 
 
 class Tooltip:
-    def __init__(self, widget: tk.Widget, text: str) -> None:
+    def __init__(self, widget: tk.Widget, text: str, wraplength: int = 0) -> None:
         self.widget = widget
         self.text = text
+        self.wraplength = wraplength  # pixels; 0 keeps the text's own lines
         self._job: str | None = None
         self._tip: tk.Toplevel | None = None
+        self.label: tk.Label | None = None  # the text shown, while the tip is up
         widget.bind("<Enter>", self._schedule, add="+")
         widget.bind("<Leave>", self._hide, add="+")
         widget.bind("<ButtonPress>", self._hide, add="+")
@@ -28,16 +30,22 @@ class Tooltip:
 
     def show(self) -> None:
         self._job = None
-        if self._tip is not None or not self.widget.winfo_viewable():
+        if self._tip is not None or not self.text or not self.widget.winfo_viewable():
             return
         tip = tk.Toplevel(self.widget)
         tip.wm_overrideredirect(True)
-        tk.Label(tip, text=self.text, background="#fff8c4", relief="solid", borderwidth=1,
-                 font=("DejaVu Sans", 10), padx=6, pady=2, justify="left").pack()
-        x = self.widget.winfo_rootx() + 8
-        y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
+        self.label = tk.Label(tip, text=self.text, background="#fff8c4", relief="solid",
+                              borderwidth=1, font=("DejaVu Sans", 10), padx=6, pady=2,
+                              justify="left", wraplength=self.wraplength)
+        self.label.pack()
+        x, y = self.place(tip)
         tip.wm_geometry(f"+{x}+{y}")
         self._tip = tip
+
+    def place(self, tip: tk.Toplevel) -> tuple[int, int]:
+        """Where the tip's top-left corner goes on the screen: under the widget."""
+        return (self.widget.winfo_rootx() + 8,
+                self.widget.winfo_rooty() + self.widget.winfo_height() + 4)
 
     def _hide(self, event: tk.Event | None = None) -> None:
         self._cancel()
