@@ -4,13 +4,18 @@ tutor panel, lesson and result), and the game in play waits untouched."""
 from __future__ import annotations
 
 import json
+import tkinter as tk
 from pathlib import Path
 from tkinter import font
 
 from solitaire_tk import Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.lessons import load_lesson
+from solitaire_tk.__main__ import parse_args
 from solitaire_tk.storage import save_game
+from solitaire_tk.ui.app import TutorApp
+from solitaire_tk.ui.launch import launch
+from solitaire_tk.userdata import DataStore
 
 from .gui import Driver
 from .helpers import WINNING_THIRTEEN, play
@@ -175,3 +180,112 @@ def test_a_step_too_long_for_its_row_shows_whole_when_hovered(driver_for) -> Non
 
     hover(d, steps, steps.bbox(short_rows[0])[1] + 2)
     assert not tip.shown, "a row shown whole needs no tooltip"
+
+
+def shows_its_own_replay(d: Driver, title: str) -> None:
+    """The window shows a replay of a game of `title`, with that game's panel and
+    lesson (the tutor panel comes out even if it was hidden), and at the last
+    step the replayed game's own result."""
+    d.pump()
+    assert d.app.replaying
+    assert d.root.title() == f"Solitaire Tutor: {title} (replay)"
+    assert d.app.panel.winfo_ismapped()
+    panel_title, _, lesson = panel_says(d)
+    assert panel_title == f"Tutor: {title} (replay)"
+    assert lesson == load_lesson(d.app.replay.session.replay.game_id).title
+    d.key("End")
+    d.pump()
+    final = d.app.replay.session.game()
+    assert d.app.panel.replay.result.cget("text") == d.app.replay.session.result_text()
+    if final.is_over():
+        assert final.outcome() in words_shown(d)
+
+
+def hide_the_panel(d: Driver) -> None:
+    d.app.panel_shown.set(False)
+    d.app.change_setting("tutor_panel", False)
+    d.pump()
+    assert not d.app.panel.winfo_ismapped()
+
+
+def test_ctrl_e_replays_the_game_in_play(driver_for) -> None:
+    d = driver_for(play(new_game("dammit", seed=1), moves=5))
+    hide_the_panel(d)
+    d.key("e", state=0x4)
+    shows_its_own_replay(d, "Dammit!")
+
+
+def test_game_open_replays_a_saved_game_of_another_game(driver_for, tmp_path,
+                                                        monkeypatch) -> None:
+    path = lost_dammit_file(tmp_path)
+    monkeypatch.setattr("tkinter.filedialog.askopenfilename", lambda **kw: str(path))
+    d = driver_for(unfinished_double())
+    hide_the_panel(d)
+    d.key("o", state=0x4)  # Ctrl+O, as Game > Open saved game
+    shows_its_own_replay(d, "Dammit!")
+
+
+def test_replay_it_after_a_lost_game_replays_that_game(driver_for) -> None:
+    d = driver_for(new_game("dammit", seed=1))
+    hide_the_panel(d)
+    while not d.game.is_over():
+        assert d.app.try_move(d.game.legal_moves()[0])
+    d.pump()
+    dialog = d.app.game_over_dialog
+    assert dialog is not None and dialog.winfo_exists()
+    dialog.buttons["Replay it"].invoke()
+    shows_its_own_replay(d, "Dammit!")
+    assert "Game over" in d.app.panel.replay.result.cget("text")
+
+
+def test_solitaire_tk_replay_file_opens_over_the_unfinished_game(display, data_dir, tmp_path,
+                                                                monkeypatch) -> None:
+    """`solitaire-tk replay FILE`: the whole start-up, with the window looked at
+    where the main loop would start (and then closed as the user would)."""
+    path = lost_dammit_file(tmp_path)
+    waiting = unfinished_double()
+    store = DataStore(data_dir)
+    store.autosave(waiting)
+    store.settings.tutor_panel = False  # the replay must bring the panel out
+    store.save_settings()
+    seen: dict[str, object] = {}
+    apps: list[TutorApp] = []
+    made = TutorApp.__init__
+
+    def keep(self: TutorApp, *args: object) -> None:
+        made(self, *args)
+        apps.append(self)
+
+    def look_and_close(root: tk.Misc, n: int = 0) -> None:
+        (app,) = apps
+        root.update()
+        seen.update(title=root.winfo_toplevel().title(), replaying=app.replaying,
+                    panel=app.panel.title.cget("text"), mapped=app.panel.winfo_ismapped(),
+                    lesson=app.panel.help.lesson.title, intro=app.panel.replay.intro.cget("text"),
+                    live=app.game.position())
+        app.quit()
+
+    monkeypatch.setattr(TutorApp, "__init__", keep)
+    monkeypatch.setattr(tk.Misc, "mainloop", look_and_close)
+    assert launch(parse_args(["replay", str(path), "--data-dir", str(data_dir)])) == 0
+    assert seen == {"title": "Solitaire Tutor: Dammit! (replay)", "replaying": True,
+                    "panel": "Tutor: Dammit! (replay)", "mapped": True,
+                    "lesson": load_lesson("dammit").title,
+                    "intro": "Replay of Dammit!: dammit-lost.json",
+                    "live": waiting.position()}
+    kept = DataStore(data_dir).resume()
+    assert kept is not None and kept.game_id == "double" and kept.log == waiting.log
+
+
+def test_play_from_here_shows_the_replayed_game_as_the_game_in_play(driver_for,
+                                                                    tmp_path) -> None:
+    path = lost_dammit_file(tmp_path)
+    d = driver_for(new_game("double", seed=5))  # no move made: nothing to ask about
+    d.app.open_file(str(path))
+    for _ in range(4):
+        d.key("Right")
+    d.app.panel.replay.take_over.invoke()
+    d.pump()
+    assert not d.app.replaying and d.game.game_id == "dammit" and len(d.game.log) == 4
+    assert d.root.title() == "Solitaire Tutor: Dammit!"
+    assert panel_says(d)[0] == "Tutor: Dammit!" and panel_says(d)[2] == load_lesson("dammit").title
