@@ -289,3 +289,17 @@ def test_play_from_here_shows_the_replayed_game_as_the_game_in_play(driver_for,
     assert not d.app.replaying and d.game.game_id == "dammit" and len(d.game.log) == 4
     assert d.root.title() == "Solitaire Tutor: Dammit!"
     assert panel_says(d)[0] == "Tutor: Dammit!" and panel_says(d)[2] == load_lesson("dammit").title
+
+
+def test_the_step_shown_stays_in_sight_in_the_list(driver_for, tmp_path) -> None:
+    path = lost_dammit_file(tmp_path)
+    d = driver_for(new_game("double", seed=5), geometry="1000x640+0+0")
+    d.app.open_file(str(path))
+    d.pump(100)
+    steps = d.app.panel.replay.steps
+    for key in ("End", "Home", "End", "Left", "Left"):
+        d.key(key)
+        d.pump(50)
+        step = d.app.replay.session.step
+        box = steps.bbox(step)
+        assert box is not None and box[1] + box[3] <= steps.winfo_height(), (key, step)

@@ -122,6 +122,9 @@ class ReplayView(ttk.Frame):
         self.steps.pack(side="left", fill="both", expand=True)
         self.steps.bind("<<ListboxSelect>>", self._on_pick)
         self.step_tip = StepTip(self.steps)
+        # The sentences above take more or fewer lines at each step, and the list
+        # gets the room left: keep the current step in sight when it shrinks.
+        self.steps.bind("<Configure>", lambda e: self._keep_step_in_view(), add="+")
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),
@@ -182,7 +185,11 @@ class ReplayView(ttk.Frame):
         self._sliding = False
         self.steps.selection_clear(0, "end")
         self.steps.selection_set(session.step)
-        self.steps.see(session.step)
+        self._keep_step_in_view()
+
+    def _keep_step_in_view(self) -> None:
+        if self.session is not None:
+            self.steps.see(self.session.step)
 
     # -- moving through it ---------------------------------------------------------
     def go(self, step: int) -> None:
