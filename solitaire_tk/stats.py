@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Mapping, TypedDict
+from typing import Any, Mapping, Sequence, TypedDict
 
 from .engine import Game
 from .registry import GAME_IDS, game_class
@@ -36,6 +36,11 @@ class ScoreRecord(TypedDict):
     score: int
     date: str
     seed: int | None
+
+
+def has_moves(log: Sequence[Mapping[str, Any]]) -> bool:
+    """True if a game log has a move in it (undos alone are not a game played)."""
+    return any(entry.get("action") != "undo" for entry in log)
 
 
 def game_key(game: Game) -> str:
@@ -206,7 +211,7 @@ class StatsBook:
 
     def record(self, game: Game, used_hints: bool) -> bool:
         """Count `game` once; False if it has no moves or was counted before."""
-        if not any(entry.get("action") != "undo" for entry in game.log):
+        if not has_moves(game.log):
             return False
         signature = _signature(game)
         if signature in self.recorded:
