@@ -161,8 +161,10 @@ class GameStats:
 class SessionStats:
     """Games since the app started or the player changed.
 
-    `score_change` is how much the session moved the overall average score
-    (None when there was no average before the session began).
+    `average_score` is the average of this session's games, `average_before`
+    the player's average before the session (None when there is none), so the
+    two can be put side by side.  `score_change` is how much the session moved
+    the overall average score (None when there was no average before).
     """
 
     key: str
@@ -170,6 +172,8 @@ class SessionStats:
     won: int = 0
     won_with_hints: int = 0
     score_change: float | None = None
+    average_score: float | None = None
+    average_before: float | None = None
 
 
 @dataclass
@@ -179,6 +183,7 @@ class _SessionTally:
     played: int = 0
     won: int = 0
     won_with_hints: int = 0
+    total_score: int = 0
 
 
 class StatsBook:
@@ -199,12 +204,15 @@ class StatsBook:
         tally = self._session.get(key)
         if tally is None:
             return SessionStats(key)
-        change = None
+        change = before = None
         now = self.games.get(key)
-        if tally.start_played and now is not None and now.played:
-            change = (now.total_score / now.played
-                      - tally.start_total / tally.start_played)
-        return SessionStats(key, tally.played, tally.won, tally.won_with_hints, change)
+        if tally.start_played:
+            before = tally.start_total / tally.start_played
+            if now is not None and now.played:
+                change = now.total_score / now.played - before
+        average = tally.total_score / tally.played if tally.played else None
+        return SessionStats(key, tally.played, tally.won, tally.won_with_hints, change,
+                            average, before)
 
     def new_session(self) -> None:
         self._session.clear()
@@ -223,6 +231,7 @@ class StatsBook:
         date = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         stats.add(game.score(), won, used_hints, len(game.deck), game.seed, date)
         tally.played += 1
+        tally.total_score += game.score()
         if won and used_hints:
             tally.won_with_hints += 1
         elif won:

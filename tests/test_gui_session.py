@@ -21,6 +21,7 @@ from solitaire_tk.ui.statsdialog import StatsDialog
 from solitaire_tk.userdata import DataStore
 
 from .gui import Driver
+from .helpers import play, won_thirteen
 
 
 def saved_files(d: Driver) -> list[Path]:
@@ -252,3 +253,24 @@ def test_ctrl_y_plays_the_undone_move_again(driver_for: Callable[..., Driver]) -
     d.app.try_move(next(m for m in d.game.legal_moves() if m != Move("flip")))
     d.key("y", state=0x4)
     assert "nothing to redo" in d.status(), "a new move ends redo"
+
+
+def test_session_figures_after_a_game_left_and_a_win_do_not_say_worse(
+        driver_for: Callable[..., Driver], data_dir: Path) -> None:
+    DataStore(data_dir).record_game(won_thirteen(), used_hints=False)  # an earlier session
+    d = driver_for(play(new_game("thirteen", seed=11), moves=3, prefer="remove"))
+    left_score = d.game.score()
+    d.key("F2")
+    d.answer(yes=True)                               # left unfinished: not won
+    won = won_thirteen()
+    almost = new_game("thirteen", deck=won.deck, seed=won.seed)
+    for entry in won.log[:-1]:
+        almost.play(Move.from_json(entry))
+    d.app.start(almost)
+    assert d.app.try_move(Move.from_json(won.log[-1])) and d.game.is_won()
+    d.app.game_over_dialog.close()
+    shown = shown_stats(d, "thirteen")
+    assert (shown["session_played"], shown["session_won"]) == ("2", "1")
+    assert shown["session_average"] == f"{(left_score + 52) / 2:g}"
+    assert shown["session_before"] == "52"
+    assert not any("worse" in text for text in shown.values()), shown

@@ -180,3 +180,16 @@ def test_new_games_follow_the_player_s_game_options(tmp_path: Path) -> None:
     assert new_game_for(store, "thirteen", seed=4).options["easy_mode"] is True
     assert new_game_for(store, "cruel", seed=4).options == {}
     assert new_game_for(store, "cruel").player == "Player 1"
+
+
+def test_session_figures_put_this_session_beside_the_time_before(tmp_path: Path) -> None:
+    DataStore(tmp_path).record_game(won_thirteen(), used_hints=False)   # before: 52
+    store = DataStore(tmp_path)
+    assert store.session_stats("thirteen").average_score is None
+    left = play(new_game("thirteen", seed=11), moves=3, prefer="remove")
+    Session(store, left).abandon()
+    store.record_game(won_thirteen(), used_hints=False)
+    now = store.session_stats("thirteen")
+    assert (now.played, now.won) == (2, 1)
+    assert now.average_score == pytest.approx((left.score() + 52) / 2)
+    assert now.average_before == pytest.approx(52)
