@@ -238,7 +238,8 @@ class TutorApp:
                          "open it with Game > Open saved game to watch it again.", "info")
             go_on()
 
-        self.abandon_question = ConfirmDialog(self.root, "Start a new game?", ABANDON_QUESTION, answer)
+        self.abandon_question = ConfirmDialog(self.root, "Start a new game?", ABANDON_QUESTION,
+                                              answer)
         self.abandon_question.lift()
         self.abandon_question.no.focus_force()
 
@@ -464,7 +465,7 @@ class TutorApp:
         game = self.store.resume()
         if game is not None:
             self.start(game, used_hints=self.store.resumed_with_hints)
-            self.say(f"Hello, {name}! Here is the game you had not finished.", "info")
+            self.say(f"Hello, {name}! Here is your game, as you left it.", "info")
             return
         self.session.hand_over()
         self.after_change_marks()
