@@ -132,6 +132,7 @@ def test_every_command_that_replaces_the_game_asks_the_same(
     assert d.app.abandon_question is not None, "asked before the game is left"
     d.answer(yes=False)
     assert d.game is old and len(old.log) == 1, "No: the same game goes on"
+    assert d.app.choices.game.get() == "klondike/draw1", "the Game menu shows the game in play"
     d.app.replay.close()  # Play from here: No leaves the replay open
     command(d)
     d.answer(yes=True)
@@ -274,3 +275,25 @@ def test_session_figures_after_a_game_left_and_a_win_do_not_say_worse(
     assert shown["session_average"] == f"{(left_score + 52) / 2:g}"
     assert shown["session_before"] == "52"
     assert not any("worse" in text for text in shown.values()), shown
+
+
+def test_renaming_the_player_keeps_the_game_as_it_is(driver_for: Callable[..., Driver],
+                                                      data_dir: Path) -> None:
+    d = driver_for(new_game("klondike", seed=3, player="Player 1"))
+    d.key("d")
+    d.key("h")                                          # a hint: it must stay counted
+    table = d.game
+    dialog = _players_dialog(d)
+    dialog.listbox.selection_clear(0, "end")
+    dialog.listbox.selection_set(0)
+    dialog.start_rename()
+    dialog.name.set("Ana")
+    dialog.entry.focus_force()
+    d.pump()
+    dialog.entry.event_generate("<Return>")
+    d.pump()
+    dialog.close()
+    d.pump()
+    assert d.store.current_player == "Ana"
+    assert d.game is table and table.player == "Ana" and d.app.used_hints
+    assert d.app.abandon_question is None
