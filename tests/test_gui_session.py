@@ -206,6 +206,7 @@ def test_the_command_line_over_an_unfinished_game_asks_in_the_window(
         assert app.game.game_id == "cruel" and app.game.position() == unfinished.position()
         question = app.abandon_question
         assert question is not None and question.winfo_viewable()
+        assert "Klondike you asked for" in str(app.status.message.cget("text"))
         question.yes.invoke()
         root.update()
         assert app.game is game and (game.game_id, game.seed) == ("klondike", 5)

@@ -116,6 +116,8 @@ def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game
         app.replay.open(args.file, Path(args.file).name)
     elif waiting is not None:
         asked_for = game
+        app.say(f"Here is your game of {waiting.title}: it is not finished. Yes starts the "
+                f"game of {game.title} you asked for; No plays on with this one.", "info")
         _when_shown(root, lambda: app.replace_game(lambda: asked_for, then=who))
     elif who is not None:
         root.after_idle(who)
