@@ -1,5 +1,9 @@
 """Start Solitaire Tutor: `solitaire-tk [GAME] [--variant V] [--seed N] [--data-dir DIR]`
-or `solitaire-tk replay FILE`.  A bad argument prints a clear message and exits 2."""
+or `solitaire-tk replay FILE`.  A bad argument prints a clear message and exits 2.
+
+Without GAME the player's unfinished game comes back.  With GAME over an
+unfinished game, the window opens on the unfinished game and asks, as F2 does,
+before the new one is dealt (`ui.launch.open_app`)."""
 
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         description="Solitaire Tutor: play and learn Cruel, Klondike, Thirteen, "
                     "Double Solitaire and Dammit!")
     parser.add_argument("game", nargs="?", help=f"the game to open: {', '.join(GAME_IDS)}, "
-                        "or 'replay' followed by a saved game file")
+                        "or 'replay' followed by a saved game file (over a game you have "
+                        "not finished, the window asks first)")
     parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
     parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")

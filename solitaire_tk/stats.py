@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Mapping, TypedDict
+from typing import Any, Mapping, Sequence, TypedDict
 
 from .engine import Game
 from .registry import GAME_IDS, game_class
@@ -36,6 +36,11 @@ class ScoreRecord(TypedDict):
     score: int
     date: str
     seed: int | None
+
+
+def has_moves(log: Sequence[Mapping[str, Any]]) -> bool:
+    """True if a game log has a move in it (undos alone are not a game played)."""
+    return any(entry.get("action") != "undo" for entry in log)
 
 
 def game_key(game: Game) -> str:
@@ -156,8 +161,10 @@ class GameStats:
 class SessionStats:
     """Games since the app started or the player changed.
 
-    `score_change` is how much the session moved the overall average score
-    (None when there was no average before the session began).
+    `average_score` is the average of this session's games, `average_before`
+    the player's average before the session (None when there is none), so the
+    two can be put side by side.  `score_change` is how much the session moved
+    the overall average score (None when there was no average before).
     """
 
     key: str
@@ -165,6 +172,8 @@ class SessionStats:
     won: int = 0
     won_with_hints: int = 0
     score_change: float | None = None
+    average_score: float | None = None
+    average_before: float | None = None
 
 
 @dataclass
@@ -174,6 +183,7 @@ class _SessionTally:
     played: int = 0
     won: int = 0
     won_with_hints: int = 0
+    total_score: int = 0
 
 
 class StatsBook:
@@ -194,19 +204,22 @@ class StatsBook:
         tally = self._session.get(key)
         if tally is None:
             return SessionStats(key)
-        change = None
+        change = before = None
         now = self.games.get(key)
-        if tally.start_played and now is not None and now.played:
-            change = (now.total_score / now.played
-                      - tally.start_total / tally.start_played)
-        return SessionStats(key, tally.played, tally.won, tally.won_with_hints, change)
+        if tally.start_played:
+            before = tally.start_total / tally.start_played
+            if now is not None and now.played:
+                change = now.total_score / now.played - before
+        average = tally.total_score / tally.played if tally.played else None
+        return SessionStats(key, tally.played, tally.won, tally.won_with_hints, change,
+                            average, before)
 
     def new_session(self) -> None:
         self._session.clear()
 
     def record(self, game: Game, used_hints: bool) -> bool:
         """Count `game` once; False if it has no moves or was counted before."""
-        if not any(entry.get("action") != "undo" for entry in game.log):
+        if not has_moves(game.log):
             return False
         signature = _signature(game)
         if signature in self.recorded:
@@ -218,6 +231,7 @@ class StatsBook:
         date = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         stats.add(game.score(), won, used_hints, len(game.deck), game.seed, date)
         tally.played += 1
+        tally.total_score += game.score()
         if won and used_hints:
             tally.won_with_hints += 1
         elif won:

@@ -315,6 +315,11 @@ class DataStore:
     def current_player(self) -> str:
         return self._current.name
 
+    @property
+    def player_id(self) -> str:
+        """The current player's file name: it stays the same when they are renamed."""
+        return self._current.id
+
     def add_player(self, name: str) -> str:
         """Add a player with the preferences a new player starts with; returns the name as kept."""
         if len(self._players) >= MAX_PLAYERS:
@@ -524,10 +529,22 @@ class DataStore:
 
         The name says what and when: `thirteen-deal-123-2026-11-30-0912.json`.
         """
+        return self._keep(game, "")
+
+    def keep_abandoned(self, game: Game) -> Path:
+        """Keep a game left unfinished in saved/, named so: `cruel-deal-8-not-finished-...`."""
+        return self._keep(game, "-not-finished")
+
+    def _keep(self, game: Game, note: str) -> Path:
         stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
         deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
         variant = "" if game.variant == "standard" else f"-{game.variant}"
-        path = self.saved_games_dir() / f"{game.game_id}{variant}-{deal}-{stamp}.json"
+        folder = self.saved_games_dir()
+        path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}.json"
+        number = 2
+        while path.exists():   # two games of one deal kept within a second
+            path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}-{number}.json"
+            number += 1
         write_json(path, game.to_json())
         return path
 

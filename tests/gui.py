@@ -94,6 +94,18 @@ class Driver:
             target.event_generate(f"<KeyPress-{keysym}>")
         self.root.update_idletasks()
 
+    def answer(self, yes: bool) -> None:
+        """Answer the open "Start a new game?" question with a click on Yes or No."""
+        question = self.app.abandon_question
+        assert question is not None, "no question was asked"
+        self.pump()
+        button = question.yes if yes else question.no
+        x, y = button.winfo_width() // 2, button.winfo_height() // 2
+        button.event_generate("<Enter>", x=x, y=y)
+        button.event_generate("<ButtonPress-1>", x=x, y=y)
+        button.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+        self.pump()
+
     def status(self) -> str:
         return str(self.app.status.message.cget("text"))
 

@@ -137,7 +137,8 @@ def test_stats_dialog_shows_overall_and_session_numbers(root: tk.Tk, data_dir: P
     assert dialog.values["cards"].winfo_manager() == "grid", "Thirteen shows cards removed"
     assert shown["session_played"] == "2" and shown["session_won"] == "0"
     assert shown["session_won_with_hints"] == "1"
-    assert shown["session_change"] == f"{average - 52:+.1f} (worse)"
+    assert shown["session_average"] == f"{(lost.score() + 52) / 2:.1f}".rstrip("0").rstrip(".")
+    assert shown["session_before"] == "52"
     assert not dialog.scores_frame.winfo_manager(), "only Cruel lists every score"
     assert "removed" in text(dialog.note)
 
@@ -146,7 +147,7 @@ def test_stats_dialog_shows_overall_and_session_numbers(root: tk.Tk, data_dir: P
     key(dialog.chooser, "Left")
     assert dialog.key == "klondike/draw3" and dialog.chooser.get() == "Klondike (draw three)"
     assert text(dialog.values["played"]) == "1" and text(dialog.values["won"]) == "0 (0%)"
-    assert text(dialog.values["session_change"]) == "\u2013", "no average before the session"
+    assert text(dialog.values["session_before"]) == "\u2013", "no average before the session"
     assert dialog.values["cards"].winfo_manager() == "", "only Thirteen shows cards removed"
     key(dialog.chooser, "Right")
     key(dialog.chooser, "Right")

@@ -71,6 +71,7 @@ def test_cruel_double_click_deal_button_and_backup(driver_for) -> None:
     d.key("BackSpace")
     assert "last deal" in d.status()
     d.key("F2")
+    d.answer(yes=True)  # the game had moves: the window asked first
     assert d.game.log == [] and d.game.game_id == "cruel"
 
 
@@ -95,6 +96,7 @@ def test_thirteen_keys(driver_for) -> None:
     assert len(d.game.piles["stock"]) == deal_before - 4
     seed = d.game.seed
     d.key("s")
+    d.answer(yes=True)  # a deal was made: the window asked first
     assert d.game.seed == seed and d.game.log == [], "S deals the same hand again"
     d.key("n")
     assert d.game.log == [] and d.game.seed != seed
@@ -235,6 +237,7 @@ def test_keys_every_game_shares(driver_for) -> None:
     d.key("h")
     assert d.app.panel.heading.cget("text") == "Hint" and d.table.find_withtag("mark:hint")
     d.key("r", state=0x4)  # Ctrl+R: the same deal again
+    d.answer(yes=True)  # the deck was turned: the window asked first
     assert d.game.log == [] and d.game.seed == 42
     d.key("g", state=0x4)  # Ctrl+G: choose a deal number
     assert "Choose a deal number" in open_dialog_titles(d)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
-from typing import Any
+from typing import Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..registry import new_game
 from ..resources import resource
+from ..session import NOTHING_TO_REDO, Session, new_game_for
 from ..stats import game_key
 from ..storage import SaveError, save_game
 from ..tutor.guide import rule_section, scoring_moves_left
@@ -31,12 +32,14 @@ from .events import EventHub
 from .marks import TutorMarks
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
-from .statsdialog import StatsDialog, stats_summary
+from .statsdialog import ConfirmDialog, StatsDialog, stats_summary
 from .statusbar import StatusBar, score_text
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 
 AUTOSAVE_DELAY_MS = 300
+ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
+                    "It is kept in your saved games, so you can watch it again.")
 
 
 def prepare_root(root: tk.Tk) -> None:
@@ -59,16 +62,14 @@ class TutorApp:
         self.root = root
         self.store = store
         self.hub = EventHub()
-        self.game = game
-        self.used_hints = False
-        self.recorded = False
+        self.session = Session(store, game)  # the game, its hints, whether it is counted
+        self.abandon_question: ConfirmDialog | None = None  # "Start a new game?" while it is open
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
         self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
         self._seen: set[Any] = set()
         self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
-        self.finished_file: Path | None = None  # where the last finished game was kept
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
         prepare_root(root)
@@ -97,8 +98,38 @@ class TutorApp:
         self.hub.subscribe("message", self._on_message)
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
-        self.start(game, record_previous=False)
+        self.start(game)
         self.table.focus_set()
+
+    # -- the game in play (the session keeps it) --------------------------------
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Game) -> None:  # a new game goes through `start`
+        self.start(game)
+
+    @property
+    def used_hints(self) -> bool:
+        return self.session.used_hints
+
+    @used_hints.setter
+    def used_hints(self, value: bool) -> None:
+        self.session.used_hints = value
+
+    @property
+    def recorded(self) -> bool:
+        return self.session.recorded
+
+    @recorded.setter
+    def recorded(self, value: bool) -> None:
+        self.session.recorded = value
+
+    @property
+    def finished_file(self) -> Path | None:
+        """Where the last finished game was kept in saved/."""
+        return self.session.finished_file
 
     # -- settings ---------------------------------------------------------------
     @property
@@ -143,14 +174,11 @@ class TutorApp:
             self.panel.grid_remove()
 
     # -- games ------------------------------------------------------------------
-    def start(self, game: Game, record_previous: bool = True) -> None:
-        if record_previous:
-            self._record_if_needed()
+    def start(self, game: Game, used_hints: bool = False, played_on: bool = False) -> None:
+        """Put `game` on the table (the one there must be dealt with first:
+        `replace_game` does that for every command)."""
         self.replay.close()
-        self.game = game
-        self.used_hints = False
-        self.recorded = game.is_over()
-        self.finished_file = None
+        self.session.start(game, used_hints=used_hints, played_on=played_on)
         self._hints = None
         self._seen = {loop_key(game)}  # positions had in this game (hints avoid circles)
         self.controls.held = None
@@ -167,26 +195,79 @@ class TutorApp:
                         "move: the tutor tells you if a rule stops it.", "info")
         self._schedule_autosave()
 
+    def replace_game(self, make_game: Callable[[], Game], played_on: bool = False,
+                     then: Callable[[], None] | None = None) -> None:
+        """The one way every command changes the game on the table.
+
+        A game with a move in it that is not finished asks first: Yes counts it
+        as not won and keeps it in saved/; No keeps playing it.  A game with no
+        move is dropped without a question.  `then` runs after either answer.
+        """
+        def go_on() -> None:
+            if then is not None:
+                then()
+
+        if not self.session.abandon_needed():
+            self.start(make_game(), played_on=played_on)
+            go_on()
+            return
+        if self.abandon_question is not None:  # already asking: bring the question to the front
+            self.abandon_question.lift()
+            self.abandon_question.no.focus_force()
+            return
+
+        def answer(yes: bool) -> None:
+            self.abandon_question = None
+            self.table.focus_set()
+            if not yes:
+                self.choices.game.set(f"{self.game.game_id}/{self.game.variant}")
+                self.say("Your game goes on.", "info")
+                go_on()
+                return
+            try:
+                kept = self.session.abandon()
+            except SaveError as error:
+                kept = None
+                self.say(str(error), "illegal")
+            left = self.game.title
+            self.start(make_game(), played_on=played_on)
+            if kept is not None:
+                self.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
+                         "open it with Game > Open saved game to watch it again.", "info")
+            go_on()
+
+        self.abandon_question = ConfirmDialog(self.root, "Start a new game?", ABANDON_QUESTION,
+                                              answer)
+        self.abandon_question.lift()
+        self.abandon_question.no.focus_force()
+
     def new_game(self, game_id: str | None = None, variant: str | None = None,
                  seed: int | None = None) -> None:
         game_id = game_id or self.game.game_id
         if variant is None:
             variant = (self.game.variant if game_id == self.game.game_id
                        else self.settings.last_variant.get(game_id))
-        options = {"easy_mode": bool(self.settings.easy_mode)} if game_id == "thirteen" else None
-        self.start(new_game(game_id, variant, seed=seed, options=options,
-                            player=self.store.current_player))
+        self.replace_game(lambda: new_game_for(self.store, game_id, variant, seed=seed))
 
     def same_deal(self) -> None:
         game = self.game
         if game.seed is not None:
             self.new_game(game.game_id, game.variant, seed=game.seed)
         else:
-            self.start(new_game(game.game_id, game.variant, deck=game.deck,
-                                options=game.options, player=game.player))
+            self.replace_game(lambda: new_game(game.game_id, game.variant, deck=game.deck,
+                                               options=game.options,
+                                               player=self.store.current_player))
 
     def choose_deal(self) -> None:
         DealNumberDialog(self.root, self.game.seed, lambda seed: self.new_game(seed=seed))
+
+    def play_on(self, game: Game, step: int) -> None:
+        """The replay's Play from here: `game` (at that step) becomes the game in play."""
+        def told() -> None:
+            if self.game is game:
+                self.say(f"You are playing on from step {step}. The saved game itself "
+                         "is not changed.", "info")
+        self.replace_game(lambda: game, played_on=True, then=told)
 
     # -- moves ------------------------------------------------------------------
     def try_move(self, move: Move) -> bool:
@@ -203,6 +284,7 @@ class TutorApp:
             return False
         text = self.game.describe(move)
         played = self.game.play(move)
+        self.session.moved()  # a new move: what was taken back cannot be redone now
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
         self._check_over()
@@ -242,10 +324,25 @@ class TutorApp:
         if reason is not None:
             self.refuse(reason, undo=True)
             return
-        label = self.game.undo()
+        label = self.session.undo()
         self.recorded = self.game.is_over() and self.recorded
         self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
+
+    def redo(self) -> None:
+        """Ctrl+Y: play again the move Undo took back (until a new move is made)."""
+        if self.replay.active:
+            self.replay.key("Right")
+            return
+        self.controls.drop_hold()
+        if self.session.redo_move() is None:
+            self.refuse(NOTHING_TO_REDO)
+            return
+        text = self.session.redo_label() or ""
+        played = self.session.redo()
+        self._after_change("Played again: " + text[:1].lower() + text[1:], "done")
+        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
+        self._check_over()
 
     def hint(self) -> None:
         """The best move with an arrow and a sentence; again: the next best."""
@@ -299,6 +396,7 @@ class TutorApp:
             return
         self.marks.clear("hint")
         self.choices.show_undo(self.game.undo_label())
+        self.choices.show_redo(self.session.redo_label())
         if "redeal" in self.game.actions:
             self.table.enable_button("deal", self.game.is_legal(Move("redeal")))
         self.marks.show_moves(self.game, self.show_moves.get())
@@ -330,15 +428,9 @@ class TutorApp:
         self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions)
 
     def _record_if_needed(self) -> None:
-        game = self.game
-        if self.recorded or not any(e["action"] != "undo" for e in game.log):
-            return
-        self.recorded = True
+        """A game that is over is counted once and kept in saved/ (`finished_file`)."""
         try:
-            self.store.record_game(game, used_hints=self.used_hints)
-            if game.is_over():
-                self.finished_file = self.store.keep_finished(game)
-                self.store.clear_current()
+            self.session.finish()
         except SaveError as error:
             self.say(str(error), "illegal")
 
@@ -357,18 +449,25 @@ class TutorApp:
         DeckDialog(self.root, self.settings.card_back, use)
 
     def player_changed(self, name: str) -> None:
-        """Another player: their look, options, and their unfinished game."""
+        """Another player: their look, options, and their own unfinished game if they
+        have one; if not, the game on the table stays and goes on as theirs (the
+        player before keeps their copy: it was saved under their name)."""
         self.table.set_look(self._look())
         self.choices.reload(self.settings)
         self.show_moves.set(bool(self.settings.show_moves))
         self.panel_shown.set(bool(self.settings.tutor_panel))
         self._place_panel()
+        if self.session.belongs_to_current_player():  # renamed, not another player
+            self.game.player = name
+            return
         game = self.store.resume()
-        game_id = self.settings.last_game
-        self.start(game or new_game(game_id, self.settings.last_variant.get(game_id),
-                                    player=name), record_previous=False)
-        self.used_hints = game is not None and self.store.resumed_with_hints
-        self.say(f"Hello, {name}!", "info")
+        if game is not None:
+            self.start(game, used_hints=self.store.resumed_with_hints)
+            self.say(f"Hello, {name}! Here is your game, as you left it.", "info")
+            return
+        self.session.hand_over()
+        self.after_change_marks()
+        self.say(f"Hello, {name}! The game on the table is yours now.", "info")
 
     # -- replay -------------------------------------------------------------------
     def replay_current(self) -> None:
@@ -397,10 +496,7 @@ class TutorApp:
     def autosave(self) -> None:
         self._autosave_job = None
         try:
-            if self.game.is_over():
-                self.store.clear_current()
-            else:
-                self.store.autosave(self.game, used_hints=self.used_hints)
+            self.session.autosave()
         except SaveError as error:
             self.say(str(error), "illegal")
 
@@ -484,10 +580,10 @@ class TutorApp:
             self.root.after_cancel(self._autosave_job)
             self._autosave_job = None
         try:
-            if not record or self.game.is_over():
-                self.store.clear_current()
+            if record:
+                self.session.autosave()  # an unfinished game waits for next time: not a loss
             else:
-                self.store.autosave(self.game, used_hints=self.used_hints)  # not a loss
+                self.store.clear_current()
         except SaveError as error:
             if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
                                        parent=self.root):

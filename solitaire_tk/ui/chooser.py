@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from ..engine import Game
-from ..registry import new_game
+from ..session import new_game_for
 
 GAMES = (
     ("cruel", "Cruel", "Twelve stacks of four. Build up each suit from the Ace; "
@@ -62,6 +62,5 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
         return None
     frame.destroy()
     game_id = chosen.get()
-    options = {"easy_mode": bool(store.settings.easy_mode)} if game_id == "thirteen" else None
-    return new_game(game_id, variant.get() if game_id == "klondike" else None, options=options,
-                    player=store.current_player)
+    chosen_variant = variant.get() if game_id == "klondike" else None
+    return new_game_for(store, game_id, chosen_variant)

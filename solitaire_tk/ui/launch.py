@@ -7,12 +7,17 @@ from __future__ import annotations
 import argparse
 import sys
 import tkinter as tk
+from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
 from ..registry import new_game
 from ..resources import resource_dir
 from ..savefile import GameFileError, Replay
+from ..session import new_game_for, unfinished_game
 from ..userdata import DataStore
+
+if TYPE_CHECKING:
+    from .app import TutorApp
 
 
 def make_dpi_aware() -> None:
@@ -47,10 +52,8 @@ def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
         return store.resume() or new_game(replay.game_id, replay.final.variant,
                                           player=store.current_player)
     if args.game:
-        options = {"easy_mode": bool(store.settings.easy_mode)} if args.game == "thirteen" else None
         variant = args.variant or store.settings.last_variant.get(args.game)
-        return new_game(args.game, variant, seed=args.seed, options=options,
-                        player=store.current_player)
+        return new_game_for(store, args.game, variant, seed=args.seed)
     resumed = store.resume()
     if resumed is not None:
         return resumed
@@ -75,7 +78,7 @@ def launch(args: argparse.Namespace) -> int:
     make_dpi_aware()
     load_shipped_fonts()
     root = tk.Tk(className="SolitaireTutor")
-    from .app import TutorApp, prepare_root
+    from .app import prepare_root
     from .chooser import choose_game
     prepare_root(root)
     if store.settings.window_geometry:
@@ -87,18 +90,52 @@ def launch(args: argparse.Namespace) -> int:
         if game is None:
             root.destroy()
             return 0
-    app = TutorApp(root, store, game)
-    if args.game is None and store.resumed_with_hints:
+    open_app(root, store, args, game)
+    root.mainloop()
+    return 0
+
+
+def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game) -> TutorApp:
+    """The main window on `game` (the game the command line asked for), with
+    what start-up says and asks; returns the `TutorApp`."""
+    # A game asked for on the command line over an unfinished one: the unfinished
+    # game is shown and the window asks, as F2 does (No plays on with it).
+    from .app import TutorApp
+    waiting = unfinished_game(store) if args.game not in (None, "replay") else None
+    app = TutorApp(root, store, waiting or game)
+    if (args.game is None or waiting is not None) and store.resumed_with_hints:
         app.used_hints = True  # the hints asked for before the restart still count
     if game.log and args.game is None:
         app.say(f"Welcome back! Here is the game of {game.title} you had not finished.",
                 "info")
     if store.notice:
         app.say(store.notice, "illegal")
+    who = app.show_players if len(store.players()) > 1 else None  # as Thirteen asks at start
     if args.game == "replay":
         from pathlib import Path
         app.replay.open(args.file, Path(args.file).name)
-    elif len(store.players()) > 1:
-        root.after_idle(app.show_players)  # who is playing? (as Thirteen asks at start)
-    root.mainloop()
-    return 0
+    elif waiting is not None:
+        asked_for = game
+        app.say(f"Here is your game of {waiting.title}: it is not finished. Yes starts the "
+                f"game of {game.title} you asked for; No plays on with this one.", "info")
+        _when_shown(root, lambda: app.replace_game(lambda: asked_for, then=who))
+    elif who is not None:
+        root.after_idle(who)
+    return app
+
+
+def _when_shown(root: tk.Tk, action: Callable[[], None]) -> None:
+    """Run `action` once the main window is on the screen, so that a question it
+    asks is placed over the window (before that, the window has no place yet)."""
+    if root.winfo_ismapped():
+        root.after_idle(action)
+        return
+
+    waiting = [True]  # (unbinding one handler would remove every <Map> handler of root)
+
+    def mapped(event: tk.Event) -> None:
+        if event.widget is root and waiting[0]:
+            waiting[0] = False
+            root.after_idle(action)
+
+    root.bind("<Map>", mapped, add="+")

@@ -44,6 +44,7 @@ class MenuChoices:
     options: dict[str, tk.BooleanVar] = field(default_factory=dict)
     control_menu: tk.Menu | None = None
     undo_entry: int | None = None
+    redo_entry: int | None = None
 
     def show_undo(self, label: str | None) -> None:
         """Name what Undo would take back ("Undo: move the 6 of spades ...")."""
@@ -52,10 +53,18 @@ class MenuChoices:
         if label is None:  # still clickable: it says why nothing can be taken back
             self.control_menu.entryconfigure(self.undo_entry, label="Undo (nothing to take back)")
             return
-        text = label[:1].lower() + label[1:].rstrip(".")
-        if len(text) > UNDO_LABEL_CHARS:
-            text = text[:UNDO_LABEL_CHARS - 3].rstrip() + "..."
-        self.control_menu.entryconfigure(self.undo_entry, label=f"Undo: {text}")
+        self.control_menu.entryconfigure(self.undo_entry, label=f"Undo: {_entry_text(label)}")
+
+    def show_redo(self, label: str | None) -> None:
+        """Name what Redo would play again; greyed out when nothing was taken back."""
+        if self.control_menu is None or self.redo_entry is None:
+            return
+        if label is None:
+            self.control_menu.entryconfigure(self.redo_entry, state="disabled",
+                                             label="Redo (only after Undo)")
+            return
+        self.control_menu.entryconfigure(self.redo_entry, state="normal",
+                                         label=f"Redo: {_entry_text(label)}")
 
     def reload(self, settings: object) -> None:
         """After a change of player: show that player's choices."""
@@ -64,6 +73,14 @@ class MenuChoices:
         self.border.set(getattr(settings, "border_colour"))
         for name, var in self.options.items():
             var.set(bool(getattr(settings, name)))
+
+
+def _entry_text(label: str) -> str:
+    """A move's sentence made short enough for a menu entry."""
+    text = label[:1].lower() + label[1:].rstrip(".")
+    if len(text) > UNDO_LABEL_CHARS:
+        text = text[:UNDO_LABEL_CHARS - 3].rstrip() + "..."
+    return text
 
 
 def install(app: TutorApp) -> MenuChoices:
@@ -114,6 +131,8 @@ def install(app: TutorApp) -> MenuChoices:
     control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
                         underline=0)
     choices.control_menu, choices.undo_entry = control, control.index("end")
+    control.add_command(label="Redo", accelerator="Ctrl+Y", command=app.redo, underline=0)
+    choices.redo_entry = control.index("end")
     control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
     hint_entry = control.index("end")
     control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
@@ -213,6 +232,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
                            ("<Control-q>", "quit")):
         root.bind(sequence, run(commands[name]))
     root.bind("<Control-z>", run(app.undo))
+    root.bind("<Control-y>", run(app.redo))
     root.bind("<Control-e>", run(app.replay_current))
     root.bind("<Control-h>", run(app.hint))
     root.bind("<Control-o>", run(app.open_file))
@@ -243,7 +263,7 @@ def _show_keys(app: TutorApp) -> None:
             "  Shift + arrow: choose a deeper card of the pile\n"
             "  Enter or Space: pick up a card, then put it down where the ring is\n"
             "  Enter twice: send the card to its best place;  Escape: put it back\n"
-            "  D: deal or turn the deck;  H: hint;  Backspace or Ctrl+Z: undo\n"
+            "  D: deal or turn the deck;  H: hint;  Backspace or Ctrl+Z: undo;  Ctrl+Y: redo\n"
             "  F2: new game;  Ctrl+R: same deal;  Ctrl+G: choose a deal number\n"
             "  F1: help;  Ctrl+P: pause;  Ctrl+S: save;  Ctrl+O: open;  Ctrl+Q: quit\n\n"
             "Thirteen, as in its own help:\n"

@@ -91,11 +91,8 @@ class ReplayMode:
         session = self.session
         if session is None:
             return
-        game = session.game().copy()
-        self.close()
-        self.app.start(game)
-        self.app.say(f"You are playing on from step {session.step}. The saved game itself "
-                     "is not changed.", "info")
+        # The app asks first if the game waiting behind the replay would be left unfinished.
+        self.app.play_on(session.game().copy(), session.step)
 
     def close(self) -> None:
         if self.session is None:

@@ -57,7 +57,8 @@ SESSION_ROWS = (
     ("session_played", "Games played"),
     ("session_won", "Games won"),
     ("session_won_with_hints", "Won after asking for a hint"),
-    ("session_change", "Change in average score"),
+    ("session_average", "Average score"),
+    ("session_before", "Your average before this session"),
 )
 CARDS_ROW_GAMES = frozenset({"thirteen"})   # Thirteen's help: "cards removed vs. cards played"
 
@@ -89,16 +90,6 @@ def _number(value: float | None) -> str:
 
 def _with_percent(count: int, percent: float, played: int) -> str:
     return f"{count} ({percent_text(percent)})" if played else str(count)
-
-
-def _change_text(session: SessionStats, lower_is_better: bool) -> str:
-    change = session.score_change
-    if change is None or not session.played:
-        return NOTHING
-    if abs(change) < 0.05:
-        return "0 (no change)"
-    better = change < 0 if lower_is_better else change > 0
-    return f"{change:+.1f} ({'better' if better else 'worse'})"
 
 
 def stats_summary(store: Any, game_key: str) -> str:
@@ -305,7 +296,10 @@ class StatsDialog(ModalDialog):
             "session_played": str(session.played),
             "session_won": str(session.won),
             "session_won_with_hints": str(session.won_with_hints),
-            "session_change": _change_text(session, stats.lower_is_better),
+            # Side by side, not "better" or "worse": a session with a win and a
+            # game left unfinished must not read as worse just after the win.
+            "session_average": _number(session.average_score),
+            "session_before": _number(session.average_before),
         }
         for name, text in shown.items():
             self.values[name].configure(text=text)
