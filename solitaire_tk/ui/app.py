@@ -30,6 +30,7 @@ from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
 from .events import EventHub
+from .keys import key_for
 from .marks import TutorMarks
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
@@ -165,8 +166,9 @@ class TutorApp:
         self.after_change_marks()
         self.root.title(f"Solitaire Tutor: {game.title}")
         self.hub.publish("game_changed", game=game)
-        self.status.say(f"{game.title}, deal {game.seed}. Press F1 for help, or just try a "
-                        "move: the tutor tells you if a rule stops it.", "info")
+        self.status.say(f"{game.title}, deal {game.seed}. Press {key_for(game, 'help')} for "
+                        "help, or just try a move: the tutor tells you if a rule stops it.",
+                        "info")
         self._schedule_autosave()
 
     def new_game(self, game_id: str | None = None, variant: str | None = None,
@@ -263,12 +265,14 @@ class TutorApp:
         if shown == 0 and goes_round(hint):
             self.marks.point_at("hint", self.game, None)
             self.say("Nothing new is left to try: every move only brings back a position you "
-                     "have had before. Undo to try another way, or start a new game (F2).", "over")
+                     "have had before. Undo to try another way, or start a new game "
+                     f"({key_for(self.game, 'new')}).", "over")
             return
         if hint.move is not None:
             self.used_hints = True
         self.marks.point_at("hint", self.game, hint.move)
-        more = f" (hint {shown + 1} of {len(ranked)}: press H again for the next)" \
+        more = (f" (hint {shown + 1} of {len(ranked)}: press {key_for(self.game, 'hint')} "
+                "again for the next)") \
             if len(ranked) > 1 else ""
         self.say(hint.why + more, "hint" if hint.move is not None else "over")
 

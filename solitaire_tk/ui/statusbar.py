@@ -33,6 +33,11 @@ def stock_text(game: Game) -> str:
     return f"{name[:1].upper()}{name[1:]}: {left} left"
 
 
+def option_title(name: str) -> str:
+    """A game option's name as the menus and the status bar say it: "Easy mode"."""
+    return name.replace("_", " ").capitalize()
+
+
 def variant_title(game: Game) -> str:
     names = {"draw1": "draw one", "draw3": "draw three", "draw1-single": "one pass"}
     if game.variant in names:

@@ -1,0 +1,51 @@
+"""What the window says and shows, in real windows under Xvfb: keys named in
+sentences, hints after an undo, place numbers, the empty deck's note, the
+game-over dialog, Help > Keys, the Options menu and Thirteen's move alert."""
+
+from __future__ import annotations
+
+import re
+
+from solitaire_tk import new_game
+from solitaire_tk.ui.keys import SHARED_KEYS
+
+from .gui import Driver
+
+
+def press(d: Driver, label: str) -> None:
+    """Press the key a sentence names ("Ctrl+H", "H", "F2") in the window."""
+    if label.startswith("Ctrl+"):
+        d.key(label[5:].lower(), state=0x4)
+    else:
+        d.key(label.lower() if len(label) == 1 else label)
+    d.pump()
+
+
+def named_key(text: str) -> str:
+    found = re.search(r"[Pp]ress (\S+) again", text)
+    assert found, text
+    return found.group(1)
+
+
+# -- 1. keys named in sentences are the game's own keys ------------------------------------
+def test_thirteen_hint_names_ctrl_h_and_that_key_gives_the_next_hint(driver_for) -> None:
+    d = driver_for(new_game("thirteen", seed=5))
+    assert "Press H for help" in d.status(), "in Thirteen H is Help"
+    press(d, "Ctrl+H")
+    first = d.status()
+    key = named_key(first)
+    assert key == "Ctrl+H", first
+    press(d, key)
+    assert "hint 2 of" in d.status(), "the key the sentence named gave the next hint"
+    hint_entry = d.app.choices.control_menu.index("Hint")
+    assert d.app.choices.control_menu.entrycget(hint_entry, "accelerator") == "Ctrl+H"
+
+
+def test_klondike_hint_names_h_and_that_key_gives_the_next_hint(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=42))
+    assert "Press F1 for help" in d.status()
+    press(d, "H")
+    key = named_key(d.status())
+    assert key == "H"
+    press(d, key)
+    assert "hint 2 of" in d.status()
