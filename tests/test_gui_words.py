@@ -49,3 +49,20 @@ def test_klondike_hint_names_h_and_that_key_gives_the_next_hint(driver_for) -> N
     assert key == "H"
     press(d, key)
     assert "hint 2 of" in d.status()
+
+
+# -- 2. hint after an undo ------------------------------------------------------------------
+def test_hint_after_an_undo_suggests_the_undone_move_again(driver_for) -> None:
+    from .gui import KeyboardPlayer
+    d = driver_for(new_game("klondike", seed=42))
+    press(d, "H")
+    first = d.status()
+    hint = d.app._hints[1][0]
+    KeyboardPlayer(d).play(hint.move)
+    assert d.game.log[-1]["action"] == hint.move.action
+    d.key("BackSpace")
+    d.pump()
+    assert d.status().startswith("Took back")
+    press(d, "H")
+    assert d.status() == first, "the same hint as before the move, not 'already had'"
+    assert "already had" not in d.status()

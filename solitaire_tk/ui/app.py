@@ -22,8 +22,8 @@ from ..resources import resource
 from ..savefile import Replay
 from ..stats import game_key
 from ..storage import SaveError, save_game
-from ..tutor.guide import rule_section, scoring_moves_left
-from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
+from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
+from ..tutor.hints import Hint, goes_round, rank_hints
 from ..tutor.replaying import ReplaySession
 from . import menus
 from .controls import TableControls
@@ -68,7 +68,7 @@ class TutorApp:
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
         self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
-        self._seen: set[Any] = set()
+        self._seen = LineOfPlay(game)  # positions along the line of play (hints avoid circles)
         self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
         self.finished_file: Path | None = None  # where the last finished game was kept
@@ -155,7 +155,7 @@ class TutorApp:
         self.recorded = game.is_over()
         self.finished_file = None
         self._hints = None
-        self._seen = {loop_key(game)}  # positions had in this game (hints avoid circles)
+        self._seen = LineOfPlay(game)
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
@@ -207,6 +207,7 @@ class TutorApp:
             return False
         text = self.game.describe(move)
         played = self.game.play(move)
+        self._seen.moved(self.game)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
         self._check_over()
@@ -247,6 +248,7 @@ class TutorApp:
             self.refuse(reason, undo=True)
             return
         label = self.game.undo()
+        self._seen.undone(self.game)  # an undone position is not a repeat
         self.recorded = self.game.is_over() and self.recorded
         self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
@@ -292,7 +294,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
-        self._seen.add(loop_key(self.game))
+        self._hints = None  # after a move or an undo, Hint starts again with the best move
         self.table.refresh()
         self.controls.after_change()
         self.status.show_game(self.game)
