@@ -66,3 +66,34 @@ def test_hint_after_an_undo_suggests_the_undone_move_again(driver_for) -> None:
     press(d, "H")
     assert d.status() == first, "the same hint as before the move, not 'already had'"
     assert "already had" not in d.status()
+
+
+# -- 3. every place's number is shown ------------------------------------------------------------
+FULL_PILE = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS"
+
+
+def card_items_over(d: Driver, item: int) -> list[int]:
+    x1, y1, x2, y2 = d.table.bbox(item)  # Tk pads a bbox by a pixel: touching is not covering
+    return [i for i in d.table.find_overlapping(x1 + 1, y1 + 1, x2 - 1, y2 - 1)
+            if "card" in d.table.gettags(i)]
+
+
+def test_every_numbered_place_shows_its_number_even_under_a_full_pile(driver_for) -> None:
+    from .helpers import arrange
+    expected = {"cruel": 12, "klondike": 11, "thirteen": 4, "double": 23, "dammit": 16}
+    for game_id, count in expected.items():
+        game = new_game(game_id, seed=3)
+        numbered = [pid for pid in game.pile_ids if game.place_number(pid) is not None]
+        assert len(numbered) == count, (game_id, numbered)
+        # The fullest a pile can get, in every numbered place at once.
+        arrange(game, {pid: FULL_PILE for pid in numbered})
+        d = driver_for(game)
+        for pid in numbered:
+            items = d.table.find_withtag(f"number:{pid}")
+            assert len(items) == 1, (game_id, pid)
+            assert d.table.itemcget(items[0], "text") == str(game.place_number(pid))
+            assert d.table.itemcget(items[0], "state") != "hidden"
+            assert card_items_over(d, items[0]) == [], f"{game_id} {pid}: a card covers it"
+        d.close()
+    # The numbers are the ones the game's words use.
+    assert new_game("cruel", seed=3).place("pile12") == "stack 12"

@@ -135,10 +135,12 @@ class Table(tk.Canvas):
                 self.create_text(spot.x + cw / 2, spot.y + ch / 2, text=spot.mark,
                                  fill=SLOT_OUTLINE, font=("DejaVu Sans", -int(ch * 0.3), "bold"),
                                  tags=tag)
-            if spot.label and layout.labels_above:
-                self.create_text(spot.x + 2, spot.y - 2, text=spot.label, anchor="sw",
-                                 fill="white", font=label_font, tags=("slot", "label"))
-            elif spot.label:
+            number = self.game.place_number(spot.pile_id) if self.game else None
+            if number is not None:  # above the place, in the gap no card covers
+                self.create_text(spot.x + cw / 2, spot.y - 1, text=str(number), anchor="s",
+                                 fill="white", font=label_font,
+                                 tags=("slot", "label", f"number:{spot.pile_id}"))
+            if spot.label:
                 self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
                                  fill=SLOT_OUTLINE, font=label_font, tags=tag)
         for name, rect in layout.buttons.items():
