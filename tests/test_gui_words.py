@@ -97,3 +97,28 @@ def test_every_numbered_place_shows_its_number_even_under_a_full_pile(driver_for
         d.close()
     # The numbers are the ones the game's words use.
     assert new_game("cruel", seed=3).place("pile12") == "stack 12"
+
+
+# -- 4. the empty deck says whether it can be turned over again -------------------------------
+def stock_note_on_table(d: Driver) -> str | None:
+    items = d.table.find_withtag("stock_note")
+    return d.table.itemcget(items[0], "text") if items else None
+
+
+def test_the_empty_deck_shows_its_turns_left_and_they_count_down(driver_for) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=7))
+    assert stock_note_on_table(d) is None
+    seen = []
+    for _ in range(3):
+        while d.game.piles["stock"]:
+            d.key("d")
+        d.pump()
+        seen.append(stock_note_on_table(d))
+        d.click(*d.card_point("stock"))  # turn the waste over, while allowed
+    assert seen == ["Turn over: 2 more times", "Turn over: 1 more time", "No more turns"]
+    d.key("BackSpace")  # takes back the last card turned: the deck is no longer empty
+    d.pump()
+    assert len(d.game.piles["stock"]) == 1 and stock_note_on_table(d) is None
+    d.key("d")
+    d.pump()
+    assert stock_note_on_table(d) == "No more turns"
