@@ -122,3 +122,59 @@ def test_the_empty_deck_shows_its_turns_left_and_they_count_down(driver_for) -> 
     d.key("d")
     d.pump()
     assert stock_note_on_table(d) == "No more turns"
+
+
+# -- 5. the game-over dialog --------------------------------------------------------------------
+def test_games_played_and_won_are_said_in_plain_words() -> None:
+    from solitaire_tk.ui.statsdialog import record_text
+    assert record_text(1, 0, 1) == "1 game played, won with a hint"
+    assert record_text(1, 1, 0) == "1 game played, won"
+    assert record_text(1, 0, 0) == "1 game played, not won"
+    assert record_text(3, 1, 1) == "3 games played, 2 won (67%), 1 of them with a hint"
+    assert record_text(3, 0, 0) == "3 games played, none won yet"
+    assert record_text(4, 2, 0) == "4 games played, 2 won (50%)"
+    assert record_text(2, 0, 2) == "2 games played, 2 won (100%), all with a hint"
+
+
+def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_for) -> None:
+    from solitaire_tk.ui.dialogs import LOST_COLOUR
+    from .helpers import arrange
+    # Draw three: the deck can be turned round for ever, but after 7S goes onto
+    # 8D no card can ever move again (the waste's QD and JD are already seen).
+    game = arrange(new_game("klondike", "draw3", seed=3), {
+        "stock": "", "waste": "QD JD", **{f"foundation{n}": "" for n in range(1, 5)},
+        "tableau1": "5S", "tableau2": "5C", "tableau3": "JS", "tableau4": "JC",
+        "tableau5": "3S", "tableau6": "8D", "tableau7": "7S"})
+    d = driver_for(game)
+    assert not d.game.is_over()
+    d.drag(d.card_point("tableau7"), d.place_point("tableau6"))
+    assert d.game.is_over() and d.game.legal_moves(), "over, with the deck still turning"
+    dialog = d.app.game_over_dialog
+    assert dialog is not None and dialog.winfo_exists()
+    assert dialog.headline.cget("text") == "Game over", "not 'No more moves': moves are left"
+    assert str(dialog.headline.cget("foreground")) == LOST_COLOUR
+    assert d.game.outcome() in dialog.detail.cget("text")
+    assert "Undo" in dialog.buttons
+    dialog.buttons["Undo"].invoke()
+    d.pump()
+    assert not d.game.is_over() and d.game.piles["tableau7"]
+
+
+def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> None:
+    from solitaire_tk.ui.dialogs import LOST_COLOUR, WON_COLOUR
+    from .helpers import arrange
+    suits = "HSDC"
+    ranks = "A23456789TJQK"
+    layout = {f"foundation{n}": " ".join(r + s for r in ranks) for n, s in enumerate(suits, 1)}
+    layout["foundation4"] = " ".join(r + "C" for r in ranks[:-1])
+    layout.update({"stock": "", "waste": "", "tableau1": "KC",
+                   **{f"tableau{n}": "" for n in range(2, 8)}})
+    d = driver_for(arrange(new_game("klondike", "draw1", seed=3), layout))
+    d.app.used_hints = True
+    d.drag(d.card_point("tableau1"), d.place_point("foundation4"))
+    assert d.game.is_won()
+    dialog = d.app.game_over_dialog
+    assert dialog.headline.cget("text") == "You won!"
+    colour = str(dialog.headline.cget("foreground"))
+    assert colour == WON_COLOUR != LOST_COLOUR
+    assert "1 game played, won with a hint" in dialog.detail.cget("text")

@@ -321,7 +321,8 @@ class TutorApp:
             return
         self._record_if_needed()
         won = game.is_won()
-        headline = "You won!" if won else "No more moves"
+        # Over with moves left: cards still move, but none can ever reach home again.
+        headline = "You won!" if won else ("Game over" if game.legal_moves() else "No more moves")
         detail = f"{game.outcome()}\n\n{score_text(game)}."
         if self.finished_file is not None:
             detail += (f"\n\nThe game is kept as {self.finished_file.name}: open it with "
@@ -335,7 +336,7 @@ class TutorApp:
         actions.append(("Replay it", self.replay_current))
         actions.append(("Statistics", self.show_stats))
         actions.append(("Close", lambda: None))
-        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions)
+        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions, won=won)
 
     def _record_if_needed(self) -> None:
         game = self.game
