@@ -178,3 +178,108 @@ def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> Non
     colour = str(dialog.headline.cget("foreground"))
     assert colour == WON_COLOUR != LOST_COLOUR
     assert "1 game played, won with a hint" in dialog.detail.cget("text")
+
+
+# -- 6. Help > Keys and the Options menu ---------------------------------------------------------
+def menu_labels(menu) -> list[str]:
+    end = menu.index("end")
+    return [str(menu.entrycget(i, "label")) for i in range(end + 1)
+            if menu.type(i) != "separator"]
+
+
+def menu_named(d: Driver, name: str):
+    bar = d.root.nametowidget(d.root.cget("menu"))
+    for i in range(bar.index("end") + 1):
+        if bar.type(i) == "cascade" and bar.entrycget(i, "label") == name:
+            return d.root.nametowidget(bar.entrycget(i, "menu"))
+    raise AssertionError(name)
+
+
+def test_help_keys_lists_every_key_the_window_binds(driver_for) -> None:
+    from solitaire_tk.registry import GAME_IDS, game_class
+    from solitaire_tk.ui.dialogs import TextDialog
+    from solitaire_tk.ui.keys import key_label
+    d = driver_for(new_game("dammit", seed=3))
+    help_menu = menu_named(d, "Help")
+    help_menu.invoke(menu_labels(help_menu).index("Keys"))
+    d.pump()
+    dialog = next(w for w in d.root.winfo_children() if isinstance(w, TextDialog))
+    text = "\n".join(str(child.cget("text")) for child in dialog.body.winfo_children()
+                     if child.winfo_class() == "TLabel")
+    assert "Ctrl+E" in text
+    for key in SHARED_KEYS:
+        assert f"{key.label}" in text, key
+        assert d.root.bind(key.sequence) or d.table.bind(key.sequence), "and it is bound"
+    for game_id in GAME_IDS:
+        for sym in game_class(game_id).letter_keys:
+            assert f"  {key_label(sym)}: " in text, (game_id, sym)
+    dialog.close()
+
+
+def test_options_menu_shows_the_game_in_play_s_options_only(driver_for) -> None:
+    d = driver_for(new_game("dammit", seed=3))
+    options = menu_named(d, "Options")
+    shared = ["Deck (card back)...", "Table colour", "Border colour", "Show moves",
+              "Four-colour deck", "Show the tutor panel", "Sound",
+              "Show statistics after each game"]
+    assert menu_labels(options) == shared
+    d.app.new_game("thirteen")
+    d.pump()
+    labels = menu_labels(options)
+    assert any(label.startswith("Easy mode") for label in labels)
+    assert any(label.startswith("Move alert") for label in labels)
+    assert not any(label.startswith("Messages") for label in labels)
+    d.app.new_game("cruel")
+    d.pump()
+    labels = menu_labels(options)
+    assert any(label.startswith("Messages") for label in labels)
+    assert [label for label in labels if not label.startswith("Messages")] == shared
+
+
+# -- 7. Thirteen's move alert is its own option -----------------------------------------------------
+def thirteen_with_a_pair_open() -> object:
+    from .helpers import arrange
+    return arrange(new_game("thirteen", seed=5), {"pile1": "6C", "pile2": "7D", "pile3": "2S",
+                                                  "pile4": "3H"})
+
+
+def toggle_option(d: Driver, starts_with: str) -> None:
+    options = menu_named(d, "Options")
+    options.invoke(next(i for i, label in enumerate(menu_labels(options))
+                        if label.startswith(starts_with)))
+    d.pump()
+
+
+def test_the_move_alert_follows_its_own_option_not_show_moves(driver_for) -> None:
+    d = driver_for(thirteen_with_a_pair_open())
+    stock = len(d.game.piles["stock"])
+    toggle_option(d, "Show moves")  # off: the alert still speaks
+    assert not d.app.show_moves.get()
+    d.key("d")
+    d.pump()
+    assert "Move alert" in d.status() and len(d.game.piles["stock"]) == stock
+    d.key("d")  # a second D deals anyway
+    d.pump()
+    assert len(d.game.piles["stock"]) == stock - 4
+    d.key("BackSpace")
+    d.pump()
+    toggle_option(d, "Show moves")
+    toggle_option(d, "Move alert")  # off: D deals at once, though Show moves is on
+    assert d.app.show_moves.get() and not d.store.settings.move_alert
+    d.key("d")
+    d.pump()
+    assert len(d.game.piles["stock"]) == stock - 4 and "Move alert" not in d.status()
+
+
+# -- 8. easy mode shows in the status bar ----------------------------------------------------------
+def test_easy_mode_shows_in_the_status_bar(driver_for) -> None:
+    d = driver_for(new_game("thirteen", seed=5, options={"easy_mode": True}))
+    assert d.app.status.options_label.cget("text") == "Easy mode"
+    d.app.new_game("thirteen")  # the setting is off: a new hand without it
+    d.pump()
+    assert d.app.status.options_label.cget("text") == ""
+    toggle_option(d, "Easy mode")
+    assert "from your next game (N for a new game" in d.status()
+    d.key("n")  # Thirteen's N: a new hand, now in easy mode
+    d.pump()
+    assert d.game.options["easy_mode"] and d.app.status.options_label.cget("text") == "Easy mode"

@@ -214,9 +214,10 @@ class TutorApp:
         return True
 
     def _move_alert(self, move: Move) -> bool:
-        """Thirteen's move alert: before a deal, say once if a pair could still go."""
-        if (self.game.game_id != "thirteen" or move.action != "deal"
-                or not self.show_moves.get()):
+        """The move alert (Thirteen's own option): before a deal, say once if a pair
+        could still go."""
+        if ("move_alert" not in self.game.own_settings or move.action != "deal"
+                or not self.settings.move_alert):
             return False
         open_moves = scoring_moves_left(self.game)
         position = self.game.position()

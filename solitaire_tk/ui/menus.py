@@ -119,7 +119,6 @@ def install(app: TutorApp) -> MenuChoices:
     control.add_command(label="Resume", command=app.resume, underline=0)
 
     bar.add_cascade(label="Options", menu=options, underline=0)
-    _option_menu(app, choices)
 
     help_menu = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Help", menu=help_menu, underline=0)
@@ -131,6 +130,7 @@ def install(app: TutorApp) -> MenuChoices:
 
     def game_changed(game: object) -> None:
         choices.game.set(_choice_key(app))
+        _option_menu(app, choices)  # the options of the game in play, and the shared ones
         for menu, entry, command in keyed:  # Thirteen's H is Help: its Hint is Ctrl+H
             menu.entryconfigure(entry, accelerator=key_for(app.game, command))
 
@@ -154,9 +154,26 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
     }
 
 
+# The check options, in menu order.  One a game names in its `own_settings`
+# shows only while that game is played; the others show in every game.
+OPTION_LABELS = {
+    "four_colour": "Four-colour deck",
+    "tutor_panel": "Show the tutor panel",
+    "messages": "Messages: pop up why a move is not allowed",
+    "easy_mode": "Easy mode: use the card under the top",
+    "move_alert": "Move alert: say so before a deal while cards can still go",
+    "sound": "Sound",
+    "show_stats_after_game": "Show statistics after each game",
+}
+
+
 def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
+    """Fill the Options menu for the game in play (again each time the game changes)."""
     settings = app.settings
     options = choices.options_menu
+    options.delete(0, "end")
+    for child in options.winfo_children():
+        child.destroy()
     options.add_command(label="Deck (card back)...", command=app.choose_back, underline=0)
     for title, setting, variable, colours in (
             ("Table colour", "table_colour", choices.colour, TABLE_COLOURS),
@@ -166,16 +183,14 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
         for label, colour in colours:
             submenu.add_radiobutton(label=label, value=colour, variable=variable,
                                     command=partial(app.change_setting, setting, colour))
-    options.add_checkbutton(label="Show moves (Thirteen: Move alert)", variable=app.show_moves,
-                            underline=0)
-    for name, label in (("four_colour", "Four-colour deck"),
-                        ("tutor_panel", "Show the tutor panel"),
-                        ("messages", "Messages: pop up why a move is not allowed (Cruel)"),
-                        ("easy_mode", "Easy mode: use the card under the top (Thirteen)"),
-                        ("sound", "Sound"),
-                        ("show_stats_after_game", "Show statistics after each game")):
-        var = tk.BooleanVar(value=bool(getattr(settings, name)))
-        choices.options[name] = var
+    options.add_checkbutton(label="Show moves", variable=app.show_moves, underline=0)
+    owned = {name for game_id in GAME_IDS for name in game_class(game_id).own_settings}
+    for name, label in OPTION_LABELS.items():
+        if name in owned and name not in app.game.own_settings:
+            continue  # another game's option
+        var = choices.options.get(name)
+        if var is None:
+            var = choices.options[name] = tk.BooleanVar(value=bool(getattr(settings, name)))
         options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
 
 
