@@ -75,6 +75,12 @@ class Game:
     undo_limit: ClassVar[int | None] = None
     # The face-down pile that flip, deal, reserve and place take their card from.
     stock_pile: ClassVar[str | None] = None
+    # Single keys (Tk keysym -> command) as the game's own help gives them; the
+    # window binds them and every sentence that names a key reads them.
+    letter_keys: ClassVar[Mapping[str, str]] = MappingProxyType({"d": "deal", "h": "hint"})
+    # The player's settings only this game uses (its Options menu shows them
+    # while it is played): "messages", "easy_mode", "move_alert".
+    own_settings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,
@@ -138,6 +144,15 @@ class Game:
     def place(self, pile_id: str) -> str:
         """A pile's name as the game's own help says it ("stack 3", "box 12")."""
         raise NotImplementedError
+
+    def place_number(self, pile_id: str) -> int | None:
+        """The number the game's words give a place ("stack 12" -> 12), or None."""
+        last = self.place(pile_id).rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else None
+
+    def stock_note(self) -> str | None:
+        """A few words for the empty deck (can it be turned over again?), or None."""
+        return None
 
     def progress(self) -> int:
         """Cards brought home: higher is better in every game (unlike Cruel's score)."""

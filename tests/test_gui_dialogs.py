@@ -166,10 +166,11 @@ def test_summary_line_for_the_game_over_dialog(data_dir: Path) -> None:
     store.record_game(won_thirteen(), used_hints=False)
     store.record_game(lost_thirteen(), used_hints=False)
     store.record_game(won_thirteen(), used_hints=True)
-    assert stats_summary(store, "thirteen") == ("Thirteen: played 3, won 1 (33%), "
-                                                "and 1 more after a hint")
+    assert stats_summary(store, "thirteen") == ("Thirteen: 3 games played, 2 won (67%), "
+                                                "1 of them with a hint")
     store.record_game(won_thirteen(), used_hints=False)
-    assert stats_summary(store, "thirteen") == "Thirteen: played 4, won 2 (50%), and 1 more after a hint"
+    assert stats_summary(store, "thirteen") == ("Thirteen: 4 games played, 3 won (75%), "
+                                                "1 of them with a hint")
     assert game_title("klondike/draw1-single") == "Klondike (one pass only)"
     assert game_title("dammit") == "Dammit!"
     assert percent_text(100 * 5 / 12) == "42%" and percent_text(12.5) == "13%"

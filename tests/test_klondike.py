@@ -7,6 +7,8 @@ import pytest
 from solitaire_tk import IllegalMove, Move, new_game
 from solitaire_tk.cards import new_deck_order
 
+from solitaire_tk.games.klondike import Klondike
+
 from .helpers import arrange, codes
 
 
@@ -124,3 +126,28 @@ def test_undo_is_unlimited_and_logged() -> None:
     assert game.position() == start
     assert [e["action"] for e in game.log].count("undo") == 30
     assert not game.can_undo()
+
+
+def test_the_empty_deck_says_how_often_it_can_still_be_turned_over() -> None:
+    def empty_the_deck(game: Klondike) -> None:
+        while game.piles["stock"]:
+            game.play(Move("flip"))
+
+    game = new_game("klondike", "draw1", seed=7)
+    assert game.stock_note() is None, "a deck with cards has nothing to say"
+    notes = []
+    for _ in range(3):
+        empty_the_deck(game)
+        notes.append(game.stock_note())
+        if game.is_legal(Move("recycle")):
+            game.play(Move("recycle"))
+    assert notes == ["Turn over: 2 more times", "Turn over: 1 more time", "No more turns"]
+    draw3 = new_game("klondike", "draw3", seed=7)
+    for _ in range(4):
+        empty_the_deck(draw3)
+        assert draw3.stock_note() == "Turn over: as often as you like"
+        draw3.play(Move("recycle"))
+    single = new_game("klondike", "draw1-single", seed=7)
+    empty_the_deck(single)
+    assert single.stock_note() == "No more turns"
+    assert new_game("cruel", seed=7).stock_note() is None

@@ -96,3 +96,24 @@ def test_replay_session_steps_and_says_what_comes_next() -> None:
         "the deck onto the waste pile."
     session.back()
     assert len(session.game().piles["waste"]) == 1
+
+
+def test_the_line_of_play_forgets_an_undone_position() -> None:
+    from solitaire_tk.tutor.guide import LineOfPlay
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", seed=42)
+    line = LineOfPlay(game)
+    best = rank_hints(game, line)[0]
+    game.play(best.move)
+    line.moved(game)
+    after = game.position()
+    assert after in line
+    game.undo()
+    line.undone(game)
+    assert after not in line and game.position() in line
+    again = rank_hints(game, line)[0]
+    assert again.move == best.move and "already had" not in again.why
+    # Going back and forth for real is still a repeat: the way back is ranked last.
+    game.play(Move("flip"))
+    line.moved(game)
+    assert len(line) == 2

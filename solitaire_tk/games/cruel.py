@@ -31,6 +31,7 @@ class Cruel(Game):
     actions = frozenset({"move", "redeal"})
     pile_ids = (*FOUNDATIONS, *PILES)
     extra_state = ("moved_since_deal",)
+    own_settings = ("messages",)  # its help's option: pop up why a move is refused
 
     # Dealing again is only allowed once a card has moved; without a move
     # the new deal would be exactly the old one.

@@ -195,6 +195,17 @@ class Klondike(Game):
             return f"home stack {pile_number(pile_id)}"
         return f"stack {pile_number(pile_id)}"
 
+    def stock_note(self) -> str | None:
+        """On the empty deck: can the waste still be turned over, and how often."""
+        if self._piles["stock"]:
+            return None
+        left = self.recycles_left
+        if left is None:
+            return "Turn over: as often as you like"
+        if left <= 0:
+            return "No more turns"
+        return f"Turn over: {left} more {'time' if left == 1 else 'times'}"
+
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = as_move(move)
         if move.action == "flip":

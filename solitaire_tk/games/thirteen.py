@@ -29,6 +29,11 @@ class Thirteen(Game):
     pile_ids = ("stock", *PILES, "discard")
     stock_pile = "stock"
     undo_limit = 5
+    # Thirteen's own help gives these single keys (H is Help here: Ctrl+H is Hint).
+    letter_keys = MappingProxyType({"a": "about", "b": "pause", "d": "deal", "h": "help",
+                                    "n": "new", "o": "options", "p": "players", "q": "quit",
+                                    "s": "same", "question": "help", "F10": "quit_unsaved"})
+    own_settings = ("easy_mode", "move_alert")
 
     # -- dealing -----------------------------------------------------------
     def _deal(self, deck: list[Card]) -> None:

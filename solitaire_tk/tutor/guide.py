@@ -7,10 +7,13 @@ no rule is written again.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-from ..engine import DECK_ACTIONS, Game
+from ..engine import DECK_ACTIONS, Game, Position
 from ..moves import Move
+from .hints import loop_key
 
 Place = tuple[str, int | None]
 
@@ -139,3 +142,44 @@ def scoring_moves_left(game: Game) -> list[Move]:
         if trial.progress() > before:
             out.append(move)
     return out
+
+
+class LineOfPlay(Collection[Position]):
+    """The positions along the line of play now on the table, for the hints.
+
+    A move adds the position it leads to; an undo takes the last one away,
+    so a position that was undone is not a repeat (the hint may suggest the
+    move again).  Positions are `loop_key`s, as `rank_hints` compares them.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._line: list[Position] = []
+        self._count: Counter[Position] = Counter()
+        self._start(game)
+
+    def _start(self, game: Game) -> None:
+        self._line = [loop_key(game)]
+        self._count = Counter(self._line)
+
+    def moved(self, game: Game) -> None:
+        key = loop_key(game)
+        self._line.append(key)
+        self._count[key] += 1
+
+    def undone(self, game: Game) -> None:
+        if len(self._line) > 1:
+            key = self._line.pop()
+            self._count[key] -= 1
+            if not self._count[key]:
+                del self._count[key]
+        if self._line[-1] != loop_key(game):  # undone past where the line began (a resumed game)
+            self._start(game)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self._count
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self._count)
+
+    def __len__(self) -> int:
+        return len(self._count)

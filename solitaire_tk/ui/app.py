@@ -22,13 +22,14 @@ from ..resources import resource
 from ..session import NOTHING_TO_REDO, Session, new_game_for
 from ..stats import game_key
 from ..storage import SaveError, save_game
-from ..tutor.guide import rule_section, scoring_moves_left
-from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
+from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
+from ..tutor.hints import Hint, goes_round, rank_hints
 from . import menus
 from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
 from .events import EventHub
+from .keys import key_for
 from .marks import TutorMarks
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
@@ -67,7 +68,7 @@ class TutorApp:
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
         self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
-        self._seen: set[Any] = set()
+        self._seen = LineOfPlay(game)  # positions along the line of play (hints avoid circles)
         self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
         self.game_over_dialog: GameOverDialog | None = None
         root.title("Solitaire Tutor")
@@ -180,7 +181,7 @@ class TutorApp:
         self.replay.close()
         self.session.start(game, used_hints=used_hints, played_on=played_on)
         self._hints = None
-        self._seen = {loop_key(game)}  # positions had in this game (hints avoid circles)
+        self._seen = LineOfPlay(game)
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
@@ -191,8 +192,9 @@ class TutorApp:
         self.after_change_marks()
         self.show_title(game)
         self.hub.publish("game_changed", game=game)
-        self.status.say(f"{game.title}, deal {game.seed}. Press F1 for help, or just try a "
-                        "move: the tutor tells you if a rule stops it.", "info")
+        self.status.say(f"{game.title}, deal {game.seed}. Press {key_for(game, 'help')} for "
+                        "help, or just try a move: the tutor tells you if a rule stops it.",
+                        "info")
         self._schedule_autosave()
 
     def replace_game(self, make_game: Callable[[], Game], played_on: bool = False,
@@ -285,15 +287,17 @@ class TutorApp:
         text = self.game.describe(move)
         played = self.game.play(move)
         self.session.moved()  # a new move: what was taken back cannot be redone now
+        self._seen.moved(self.game)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
         self._check_over()
         return True
 
     def _move_alert(self, move: Move) -> bool:
-        """Thirteen's move alert: before a deal, say once if a pair could still go."""
-        if (self.game.game_id != "thirteen" or move.action != "deal"
-                or not self.show_moves.get()):
+        """The move alert (Thirteen's own option): before a deal, say once if a pair
+        could still go."""
+        if ("move_alert" not in self.game.own_settings or move.action != "deal"
+                or not self.settings.move_alert):
             return False
         open_moves = scoring_moves_left(self.game)
         position = self.game.position()
@@ -325,6 +329,7 @@ class TutorApp:
             self.refuse(reason, undo=True)
             return
         label = self.session.undo()
+        self._seen.undone(self.game)  # an undone position is not a repeat
         self.recorded = self.game.is_over() and self.recorded
         self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
@@ -340,6 +345,7 @@ class TutorApp:
             return
         text = self.session.redo_label() or ""
         played = self.session.redo()
+        self._seen.moved(self.game)
         self._after_change("Played again: " + text[:1].lower() + text[1:], "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
         self._check_over()
@@ -358,12 +364,14 @@ class TutorApp:
         if shown == 0 and goes_round(hint):
             self.marks.point_at("hint", self.game, None)
             self.say("Nothing new is left to try: every move only brings back a position you "
-                     "have had before. Undo to try another way, or start a new game (F2).", "over")
+                     "have had before. Undo to try another way, or start a new game "
+                     f"({key_for(self.game, 'new')}).", "over")
             return
         if hint.move is not None:
             self.used_hints = True
         self.marks.point_at("hint", self.game, hint.move)
-        more = f" (hint {shown + 1} of {len(ranked)}: press H again for the next)" \
+        more = (f" (hint {shown + 1} of {len(ranked)}: press {key_for(self.game, 'hint')} "
+                "again for the next)") \
             if len(ranked) > 1 else ""
         self.say(hint.why + more, "hint" if hint.move is not None else "over")
 
@@ -383,7 +391,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
-        self._seen.add(loop_key(self.game))
+        self._hints = None  # after a move or an undo, Hint starts again with the best move
         self.table.refresh()
         self.controls.after_change()
         self.status.show_game(self.game)
@@ -411,7 +419,8 @@ class TutorApp:
             return
         self._record_if_needed()
         won = game.is_won()
-        headline = "You won!" if won else "No more moves"
+        # Over with moves left: cards still move, but none can ever reach home again.
+        headline = "You won!" if won else ("Game over" if game.legal_moves() else "No more moves")
         detail = f"{game.outcome()}\n\n{score_text(game)}."
         if self.finished_file is not None:
             detail += (f"\n\nThe game is kept as {self.finished_file.name}: open it with "
@@ -425,7 +434,7 @@ class TutorApp:
         actions.append(("Replay it", self.replay_current))
         actions.append(("Statistics", self.show_stats))
         actions.append(("Close", lambda: None))
-        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions)
+        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions, won=won)
 
     def _record_if_needed(self) -> None:
         """A game that is over is counted once and kept in saved/ (`finished_file`)."""

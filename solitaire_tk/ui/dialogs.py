@@ -45,15 +45,21 @@ class ModalDialog(tk.Toplevel):
         self.destroy()
 
 
+WON_COLOUR = "#1a7a1a"    # the heading of a won game
+LOST_COLOUR = "#a3300a"   # the heading of a game that ended without a win
+
+
 class GameOverDialog(ModalDialog):
     """Says plainly how the game ended, with the score and what to do next."""
 
     def __init__(self, master: tk.Misc, headline: str, detail: str,
-                 actions: list[tuple[str, Callable[[], None]]]) -> None:
-        super().__init__(master, "Game over")
-        ttk.Label(self.body, text=headline, font=("DejaVu Sans", 14, "bold")).pack(anchor="w")
-        ttk.Label(self.body, text=detail, wraplength=380, justify="left").pack(anchor="w",
-                                                                               pady=(6, 12))
+                 actions: list[tuple[str, Callable[[], None]]], won: bool = False) -> None:
+        super().__init__(master, "You won!" if won else "Game over")
+        self.headline = ttk.Label(self.body, text=headline, font=("DejaVu Sans", 14, "bold"),
+                                  foreground=WON_COLOUR if won else LOST_COLOUR)
+        self.headline.pack(anchor="w")
+        self.detail = ttk.Label(self.body, text=detail, wraplength=380, justify="left")
+        self.detail.pack(anchor="w", pady=(6, 12))
         row = ttk.Frame(self.body)
         row.pack(anchor="e")
         self.buttons: dict[str, ttk.Button] = {}

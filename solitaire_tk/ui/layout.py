@@ -45,7 +45,7 @@ class Spot:
     down_step: tuple[float, float] = (0.0, 0.0)
     room: tuple[float, float] = (0.0, 0.0)
     shown: int | None = None
-    label: str = ""
+    label: str = ""  # words shown in the empty place ("Discard"); numbers come from the game
     mark: str = ""   # a letter shown in the empty place (Dammit's K, Q, J)
 
 
@@ -55,8 +55,9 @@ class TableLayout:
     card_h: int
     spots: dict[str, Spot]
     buttons: dict[str, Rect] = field(default_factory=dict)
+    # Font size of the place numbers drawn just above each numbered place,
+    # in the gap between rows, where no card ever covers them.
     label_size: int = 10
-    labels_above: bool = False  # Double Solitaire numbers every place above it
 
     def slot(self, pile_id: str) -> Rect:
         spot = self.spots[pile_id]
@@ -103,6 +104,11 @@ def _size(cw: int) -> tuple[int, int, float]:
     return cw, int(cw * RATIO), max(4.0, cw * GAP)
 
 
+def _label_size(room: float) -> int:
+    """A place number's font size that fits in `room` pixels above the place."""
+    return max(8, min(14, int(room * 0.75)))  # a line of text is about 1.2 sizes high
+
+
 def _left(width: float, used: float, gap: float) -> float:
     """Centre a table that is narrower than the canvas."""
     return max(gap, (width - used) / 2)
@@ -124,7 +130,7 @@ def _klondike(variant: str, width: float, height: float) -> TableLayout:
     for n in range(1, 8):
         spots[f"tableau{n}"] = Spot(f"tableau{n}", column[n - 1], row, step=(0, ch * 0.26),
                                     down_step=(0, ch * 0.11), room=(0, max(room, 0)), mark="K")
-    return TableLayout(cw, ch, spots)
+    return TableLayout(cw, ch, spots, label_size=_label_size(gap))
 
 
 def _cruel(variant: str, width: float, height: float) -> TableLayout:
@@ -143,8 +149,8 @@ def _cruel(variant: str, width: float, height: float) -> TableLayout:
         row, col = divmod(n - 1, 6)
         y = first_row + row * row_height
         spots[f"pile{n}"] = Spot(f"pile{n}", column[col], y, step=(0, ch * 0.22),
-                                 room=(0, max(0.0, row_height - ch - gap)), label=str(n))
-    return TableLayout(cw, ch, spots, {"deal": deal})
+                                 room=(0, max(0.0, row_height - ch - gap)))
+    return TableLayout(cw, ch, spots, {"deal": deal}, label_size=_label_size(gap))
 
 
 def _thirteen(variant: str, width: float, height: float) -> TableLayout:
@@ -155,10 +161,9 @@ def _thirteen(variant: str, width: float, height: float) -> TableLayout:
     room = height - top - ch - gap
     for n in range(1, 5):
         x = x0 + cw * 0.2 + n * (cw + gap)
-        spots[f"pile{n}"] = Spot(f"pile{n}", x, top, step=(0, ch * 0.25), room=(0, max(room, 0)),
-                                 label=f"Pile {n}")
+        spots[f"pile{n}"] = Spot(f"pile{n}", x, top, step=(0, ch * 0.25), room=(0, max(room, 0)))
     spots["discard"] = Spot("discard", x0 + cw * 0.4 + 5 * (cw + gap), top)
-    return TableLayout(cw, ch, spots)
+    return TableLayout(cw, ch, spots, label_size=_label_size(gap))
 
 
 def _double(variant: str, width: float, height: float) -> TableLayout:
@@ -178,14 +183,13 @@ def _double(variant: str, width: float, height: float) -> TableLayout:
             thick = (cw * 0.012, ch * 0.01) if number <= 13 else (0.0, 0.0)
             spots[f"pile{number}"] = Spot(f"pile{number}", column[c], y, step=thick,
                                           down_step=thick, room=(cw * 0.12, ch * 0.1),
-                                          label=str(number), mark=mark)
+                                          mark=mark)
     y = gap + band + 3 * (ch + band + gap)
     spots["pile22"] = Spot("pile22", column[0], y, down_step=(cw * 0.012, ch * 0.01),
-                           room=(cw * 0.12, ch * 0.1), label="22")
+                           room=(cw * 0.12, ch * 0.1))
     spread_room = column[6] - column[1]
-    spots["pile23"] = Spot("pile23", column[1], y, step=(cw * 0.34, 0), room=(spread_room, 0),
-                           label="23")
-    return TableLayout(cw, ch, spots, label_size=max(8, int(band * 0.6)), labels_above=True)
+    spots["pile23"] = Spot("pile23", column[1], y, step=(cw * 0.34, 0), room=(spread_room, 0))
+    return TableLayout(cw, ch, spots, label_size=_label_size(band + gap))
 
 
 def _dammit(variant: str, width: float, height: float) -> TableLayout:
@@ -197,8 +201,8 @@ def _dammit(variant: str, width: float, height: float) -> TableLayout:
     for n in range(1, 17):
         row, col = divmod(n - 1, 4)
         spots[f"box{n}"] = Spot(f"box{n}", x0 + col * (cw + gap), gap + row * (ch + gap),
-                                label=str(n), mark=marks.get(n, ""))
+                                mark=marks.get(n, ""))
     side = x0 + 4 * (cw + gap) + cw * 0.5
     spots["stock"] = Spot("stock", side, gap, label="Card to play")
     spots["discard"] = Spot("discard", side, gap + 2 * (ch + gap), label="Discard")
-    return TableLayout(cw, ch, spots)
+    return TableLayout(cw, ch, spots, label_size=_label_size(gap))

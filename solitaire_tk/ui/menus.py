@@ -13,6 +13,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..registry import GAME_IDS, game_class
+from .keys import SHARED_KEYS, key_for, keys_text
+from .statusbar import option_title
 
 if TYPE_CHECKING:
     from .app import TutorApp
@@ -24,12 +26,6 @@ BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3
 UNDO_LABEL_CHARS = 48
 VARIANT_NAMES = {"draw1": "Klondike: draw one", "draw3": "Klondike: draw three",
                  "draw1-single": "Klondike: one pass only"}
-# Thirteen's own single keys (its help's keyboard shortcuts).
-THIRTEEN_KEYS = {"a": "about", "b": "pause", "d": "deal", "h": "help", "n": "new", "o": "options",
-                 "p": "players", "q": "quit", "s": "same", "question": "help",
-                 "F10": "quit_unsaved"}
-# Single keys in the other games.
-COMMON_KEYS = {"d": "deal", "h": "hint"}
 
 
 @dataclass
@@ -95,13 +91,20 @@ def install(app: TutorApp) -> MenuChoices:
                           tk.StringVar(value=settings.table_colour),
                           tk.StringVar(value=settings.border_colour), options)
 
+    # (menu, entry, command): each entry shows the key of the game in play.
+    keyed: list[tuple[tk.Menu, int, str]] = []
+
+    def keyed_command(menu: tk.Menu, command: str, **options: object) -> None:
+        menu.add_command(command=commands[command], **options)  # type: ignore[arg-type]
+        entry = menu.index("end")
+        assert entry is not None
+        keyed.append((menu, entry, command))
+
     game = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Game", menu=game, underline=0)
-    game.add_command(label="New game", accelerator="F2", command=commands["new"], underline=0)
-    game.add_command(label="Same deal again", accelerator="Ctrl+R", command=commands["same"],
-                     underline=0)
-    game.add_command(label="Choose deal number...", accelerator="Ctrl+G",
-                     command=commands["choose"], underline=7)
+    keyed_command(game, "new", label="New game", underline=0)
+    keyed_command(game, "same", label="Same deal again", underline=0)
+    keyed_command(game, "choose", label="Choose deal number...", underline=7)
     game.add_separator()
     choose = tk.Menu(game, tearoff=False)
     game.add_cascade(label="Play another game", menu=choose, underline=0)
@@ -113,42 +116,32 @@ def install(app: TutorApp) -> MenuChoices:
                                    value=f"{game_id}/{variant}",
                                    command=partial(app.new_game, game_id, variant))
     game.add_separator()
-    game.add_command(label="Open saved game to replay...", accelerator="Ctrl+O",
-                     command=app.open_file, underline=0)
-    game.add_command(label="Replay this game", accelerator="Ctrl+E",
-                     command=app.replay_current, underline=0)
-    game.add_command(label="Save game as...", accelerator="Ctrl+S", command=app.save_as,
-                     underline=0)
+    keyed_command(game, "open", label="Open saved game to replay...", underline=0)
+    keyed_command(game, "replay", label="Replay this game", underline=0)
+    keyed_command(game, "save", label="Save game as...", underline=0)
     game.add_separator()
     game.add_command(label="Statistics (Record)...", command=app.show_stats, underline=1)
-    game.add_command(label="Players...", accelerator="P in Thirteen", command=app.show_players,
-                     underline=0)
+    keyed_command(game, "players", label="Players...", underline=0)
     game.add_separator()
-    game.add_command(label="Exit", accelerator="Ctrl+Q", command=app.quit, underline=1)
+    keyed_command(game, "quit", label="Exit", underline=1)
 
     control = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Control", menu=control, underline=0)
-    control.add_command(label="Undo (Backup)", accelerator="Ctrl+Z", command=app.undo,
-                        underline=0)
+    keyed_command(control, "undo", label="Undo (Backup)", underline=0)
     choices.control_menu, choices.undo_entry = control, control.index("end")
-    control.add_command(label="Redo", accelerator="Ctrl+Y", command=app.redo, underline=0)
+    keyed_command(control, "redo", label="Redo", underline=0)
     choices.redo_entry = control.index("end")
-    control.add_command(label="Hint", accelerator="H", command=app.hint, underline=0)
-    hint_entry = control.index("end")
-    control.add_command(label="Deal / turn the deck", accelerator="D", command=app.deal_key,
-                        underline=0)
+    keyed_command(control, "hint", label="Hint", underline=0)
+    keyed_command(control, "deal", label="Deal / turn the deck", underline=0)
     control.add_separator()
-    control.add_command(label="Pause (blank the table)", accelerator="Ctrl+P",
-                        command=app.pause, underline=0)
+    keyed_command(control, "pause", label="Pause (blank the table)", underline=0)
     control.add_command(label="Resume", command=app.resume, underline=0)
 
     bar.add_cascade(label="Options", menu=options, underline=0)
-    _option_menu(app, choices)
 
     help_menu = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Help", menu=help_menu, underline=0)
-    help_menu.add_command(label="How to play", accelerator="F1", command=app.show_help,
-                          underline=0)
+    keyed_command(help_menu, "help", label="How to play", underline=0)
     help_menu.add_command(label="Keys", command=lambda: _show_keys(app), underline=0)
     help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
 
@@ -156,10 +149,9 @@ def install(app: TutorApp) -> MenuChoices:
 
     def game_changed(game: object) -> None:
         choices.game.set(_choice_key(app))
-        # In Thirteen H is Help (its own key); Ctrl+H gives a hint in every game.
-        key = "Ctrl+H" if app.game.game_id == "thirteen" else "H"
-        if hint_entry is not None:
-            control.entryconfigure(hint_entry, accelerator=key)
+        _option_menu(app, choices)  # the options of the game in play, and the shared ones
+        for menu, entry, command in keyed:  # Thirteen's H is Help: its Hint is Ctrl+H
+            menu.entryconfigure(entry, accelerator=key_for(app.game, command))
 
     app.hub.subscribe("game_changed", game_changed)
     game_changed(app.game)
@@ -175,14 +167,32 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
         "new": lambda: app.new_game(), "same": app.same_deal, "choose": app.choose_deal,
         "about": app.show_about, "pause": app.pause, "deal": app.deal_key, "help": app.show_help,
         "hint": app.hint, "options": app.post_options,
-        "players": app.show_players,
+        "players": app.show_players, "undo": app.undo, "redo": app.redo, "replay": app.replay_current,
+        "open": app.open_file, "save": app.save_as,
         "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
     }
 
 
+# The check options, in menu order.  One a game names in its `own_settings`
+# shows only while that game is played; the others show in every game.
+OPTION_LABELS = {
+    "four_colour": "Four-colour deck",
+    "tutor_panel": "Show the tutor panel",
+    "messages": "Messages: pop up why a move is not allowed",
+    "easy_mode": "Easy mode: use the card under the top",
+    "move_alert": "Move alert: say so before a deal while cards can still go",
+    "sound": "Sound",
+    "show_stats_after_game": "Show statistics after each game",
+}
+
+
 def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
+    """Fill the Options menu for the game in play (again each time the game changes)."""
     settings = app.settings
     options = choices.options_menu
+    options.delete(0, "end")
+    for child in options.winfo_children():
+        child.destroy()
     options.add_command(label="Deck (card back)...", command=app.choose_back, underline=0)
     for title, setting, variable, colours in (
             ("Table colour", "table_colour", choices.colour, TABLE_COLOURS),
@@ -192,16 +202,14 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
         for label, colour in colours:
             submenu.add_radiobutton(label=label, value=colour, variable=variable,
                                     command=partial(app.change_setting, setting, colour))
-    options.add_checkbutton(label="Show moves (Thirteen: Move alert)", variable=app.show_moves,
-                            underline=0)
-    for name, label in (("four_colour", "Four-colour deck"),
-                        ("tutor_panel", "Show the tutor panel"),
-                        ("messages", "Messages: pop up why a move is not allowed (Cruel)"),
-                        ("easy_mode", "Easy mode: use the card under the top (Thirteen)"),
-                        ("sound", "Sound"),
-                        ("show_stats_after_game", "Show statistics after each game")):
-        var = tk.BooleanVar(value=bool(getattr(settings, name)))
-        choices.options[name] = var
+    options.add_checkbutton(label="Show moves", variable=app.show_moves, underline=0)
+    owned = {name for game_id in GAME_IDS for name in game_class(game_id).own_settings}
+    for name, label in OPTION_LABELS.items():
+        if name in owned and name not in app.game.own_settings:
+            continue  # another game's option
+        var = choices.options.get(name)
+        if var is None:
+            var = choices.options[name] = tk.BooleanVar(value=bool(getattr(settings, name)))
         options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
 
 
@@ -209,10 +217,12 @@ def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
     if name == "tutor_panel":
         app.panel_shown.set(var.get())
     app.change_setting(name, var.get())
-    if name == "easy_mode" and app.game.game_id == "thirteen":
+    if name in app.game.option_defaults:  # a rule of the deal: it starts with the next one
         state = "on" if var.get() else "off"
-        app.say(f"Easy mode will be {state} from your next hand (N for a new hand, "
-                "S to play this one again).", "info")
+        game = app.game
+        app.say(f"{option_title(name)} will be {state} from your next game "
+                f"({key_for(game, 'new')} for a new game, {key_for(game, 'same')} to play "
+                "this deal again).", "info")
 
 
 def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
@@ -227,17 +237,8 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
             return "break"
         return handler
 
-    for sequence, name in (("<F2>", "new"), ("<Control-n>", "new"), ("<Control-r>", "same"),
-                           ("<Control-g>", "choose"), ("<F1>", "help"), ("<Control-p>", "pause"),
-                           ("<Control-q>", "quit")):
-        root.bind(sequence, run(commands[name]))
-    root.bind("<Control-z>", run(app.undo))
-    root.bind("<Control-y>", run(app.redo))
-    root.bind("<Control-e>", run(app.replay_current))
-    root.bind("<Control-h>", run(app.hint))
-    root.bind("<Control-o>", run(app.open_file))
-    root.bind("<Control-s>", run(app.save_as))
-    app.table.bind("<BackSpace>", run(app.undo))
+    for key in SHARED_KEYS:
+        (app.table if key.on_table else root).bind(key.sequence, run(commands[key.command]))
 
     def letter(event: tk.Event) -> str | None:
         if app.paused:
@@ -245,7 +246,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
             return "break"
         if int(event.state) & 0x4:  # Control held: those are the Ctrl+ shortcuts above
             return None
-        keys = THIRTEEN_KEYS if app.game.game_id == "thirteen" else COMMON_KEYS
+        keys = app.game.letter_keys
         name = keys.get(event.keysym) or keys.get(event.keysym.lower())
         if name is None:
             return None
@@ -253,23 +254,12 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
         return "break"
 
     app.table.bind("<Key>", letter, add="+")
-    root.bind("<F10>", letter)
+    # Function keys among the games' single keys (Thirteen's F10) work anywhere in the window.
+    for sym in {sym for game_id in GAME_IDS for sym in game_class(game_id).letter_keys
+                if sym[:1] == "F" and sym[1:].isdigit()}:
+        root.bind(f"<{sym}>", letter)
 
 
 def _show_keys(app: TutorApp) -> None:
     from .dialogs import TextDialog
-    text = ("Every game:\n"
-            "  Arrow keys or Tab: move the yellow ring between piles\n"
-            "  Shift + arrow: choose a deeper card of the pile\n"
-            "  Enter or Space: pick up a card, then put it down where the ring is\n"
-            "  Enter twice: send the card to its best place;  Escape: put it back\n"
-            "  D: deal or turn the deck;  H: hint;  Backspace or Ctrl+Z: undo;  Ctrl+Y: redo\n"
-            "  F2: new game;  Ctrl+R: same deal;  Ctrl+G: choose a deal number\n"
-            "  F1: help;  Ctrl+P: pause;  Ctrl+S: save;  Ctrl+O: open;  Ctrl+Q: quit\n\n"
-            "Thirteen, as in its own help:\n"
-            "  A about, B blank the screen, D deal, H help, N new hand, O options,\n"
-            "  P change player, Q quit, S same hand, ? and F1 help,\n"
-            "  F10 quit without saving the game (it is not counted)\n\n"
-            "Double Solitaire: Shift+click shows how many cards a pile has;\n"
-            "  Alt+click picks up a pile once pile 22 is empty.")
-    TextDialog(app.root, "Keys", text)
+    TextDialog(app.root, "Keys", keys_text(app.game))

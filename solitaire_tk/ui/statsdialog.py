@@ -24,8 +24,8 @@ from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys
 from ..storage import SaveError
 from .dialogs import ModalDialog
 
-__all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "score_rows",
-           "stats_summary"]
+__all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
+           "score_rows", "stats_summary"]
 
 ERROR_COLOUR = "#a00000"
 KLONDIKE_TITLES = {"draw1": "Klondike (draw one)", "draw3": "Klondike (draw three)",
@@ -94,14 +94,31 @@ def _with_percent(count: int, percent: float, played: int) -> str:
 
 def stats_summary(store: Any, game_key: str) -> str:
     """One line about the current player and a game, for the game-over dialog:
-    "Klondike (draw one): played 12, won 5 (42%)"."""
+    "Klondike (draw one): 12 games played, 5 won (42%), 1 of them with a hint"."""
     stats: GameStats = store.stats(game_key)
     title = game_title(game_key)
     if not stats.played:
         return f"{title}: no games played yet"
-    line = f"{title}: played {stats.played}, won {stats.won} ({percent_text(stats.won_percent)})"
-    if stats.won_with_hints:
-        line += f", and {stats.won_with_hints} more after a hint"
+    return f"{title}: {record_text(stats.played, stats.won, stats.won_with_hints)}"
+
+
+def record_text(played: int, won: int, won_with_hints: int) -> str:
+    """Games played and won in plain words ("1 game played, won with a hint";
+    "3 games played, 2 won (67%), 1 of them with a hint").  `won` counts the
+    games won without a hint, as the statistics keep them."""
+    games = f"{played} game played" if played == 1 else f"{played} games played"
+    total = won + won_with_hints
+    if played == 1:
+        if not total:
+            return f"{games}, not won"
+        return f"{games}, won with a hint" if won_with_hints else f"{games}, won"
+    if not total:
+        return f"{games}, none won yet"
+    line = f"{games}, {total} won ({percent_text(100 * total / played)})"
+    if won_with_hints == total:
+        return line + (", with a hint" if total == 1 else ", all with a hint")
+    if won_with_hints:
+        return line + f", {won_with_hints} of them with a hint"
     return line
 
 

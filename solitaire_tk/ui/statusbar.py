@@ -33,6 +33,16 @@ def stock_text(game: Game) -> str:
     return f"{name[:1].upper()}{name[1:]}: {left} left"
 
 
+def options_text(game: Game) -> str:
+    """The game's options that are on ("Easy mode"): a changed rule is always in sight."""
+    return ", ".join(option_title(name) for name, on in game.options.items() if on)
+
+
+def option_title(name: str) -> str:
+    """A game option's name as the menus and the status bar say it: "Easy mode"."""
+    return name.replace("_", " ").capitalize()
+
+
 def variant_title(game: Game) -> str:
     names = {"draw1": "draw one", "draw3": "draw three", "draw1-single": "one pass"}
     if game.variant in names:
@@ -47,13 +57,14 @@ class StatusBar(ttk.Frame):
         self.deal_label = ttk.Label(self, anchor="w")
         self.score_label = ttk.Label(self, anchor="w")
         self.stock_label = ttk.Label(self, anchor="w")
+        self.options_label = ttk.Label(self, anchor="w")  # the game's options that are on
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
-                                         self.stock_label)):
+                                         self.stock_label, self.options_label)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
-        self.message.grid(row=1, column=0, columnspan=5, sticky="we")
-        self.columnconfigure(4, weight=1)
+        self.message.grid(row=1, column=0, columnspan=6, sticky="we")
+        self.columnconfigure(5, weight=1)
         self.bind("<Configure>", lambda e: self.message.configure(wraplength=max(200, e.width - 16)))
 
     def show_game(self, game: Game) -> None:
@@ -61,6 +72,7 @@ class StatusBar(ttk.Frame):
         self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else "Own deck")
         self.score_label.configure(text=score_text(game))
         self.stock_label.configure(text=stock_text(game))
+        self.options_label.configure(text=options_text(game))
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))

@@ -135,10 +135,12 @@ class Table(tk.Canvas):
                 self.create_text(spot.x + cw / 2, spot.y + ch / 2, text=spot.mark,
                                  fill=SLOT_OUTLINE, font=("DejaVu Sans", -int(ch * 0.3), "bold"),
                                  tags=tag)
-            if spot.label and layout.labels_above:
-                self.create_text(spot.x + 2, spot.y - 2, text=spot.label, anchor="sw",
-                                 fill="white", font=label_font, tags=("slot", "label"))
-            elif spot.label:
+            number = self.game.place_number(spot.pile_id) if self.game else None
+            if number is not None:  # above the place, in the gap no card covers
+                self.create_text(spot.x + cw / 2, spot.y - 1, text=str(number), anchor="s",
+                                 fill="white", font=label_font,
+                                 tags=("slot", "label", f"number:{spot.pile_id}"))
+            if spot.label:
                 self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
                                  fill=SLOT_OUTLINE, font=label_font, tags=tag)
         for name, rect in layout.buttons.items():
@@ -174,6 +176,19 @@ class Table(tk.Canvas):
             self.create_image(x, y, image=image, anchor="nw",
                               tags=("card", f"p:{pid}", f"c:{pid}:{index}"))
         self._drawn[pid] = tuple(cards)
+        if pid == self.game.stock_pile and not cards:
+            self._draw_stock_note(pid)
+
+    def _draw_stock_note(self, pid: str) -> None:
+        """On the empty deck, whether it can be turned over again (Klondike's turns left)."""
+        assert self.layout is not None and self.game is not None
+        note = self.game.stock_note()
+        if note is None:
+            return
+        slot, size = self.layout.slot(pid), max(8, int(self.layout.card_h * 0.09))
+        self.create_text(slot.x + slot.w / 2, slot.y + slot.h / 2, text=note, width=slot.w - 8,
+                         justify="center", fill=SLOT_OUTLINE, font=("DejaVu Sans", -size, "bold"),
+                         tags=("stock_note", f"p:{pid}"))
 
     def _rounded(self, x1: float, y1: float, x2: float, y2: float, **options: Any) -> int:
         r = max(3.0, min(x2 - x1, y2 - y1) / 12)

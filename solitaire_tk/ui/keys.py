@@ -1,0 +1,89 @@
+"""Every key the window binds, in one table.
+
+The bindings (menus.py), the menus' accelerators, Help > Keys and every
+sentence that names a key ("press H again", "Press F1 for help") are made
+from this table and from the game's own single keys (`Game.letter_keys`),
+so a key named in a sentence is always a key that does it in the game in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Game
+from ..registry import GAME_IDS, game_class
+
+
+@dataclass(frozen=True)
+class Key:
+    sequence: str          # Tk's event pattern
+    label: str             # the key as a pupil reads it
+    command: str           # a name in menus._commands
+    on_table: bool = False  # bound on the table only (Backspace edits text in dialogs)
+
+
+# Keys that work in every game, in the order they are named (the first key
+# of a command is the one sentences use, unless the game has a single key).
+SHARED_KEYS = (
+    Key("<F2>", "F2", "new"), Key("<Control-n>", "Ctrl+N", "new"),
+    Key("<Control-r>", "Ctrl+R", "same"), Key("<Control-g>", "Ctrl+G", "choose"),
+    Key("<Control-z>", "Ctrl+Z", "undo"), Key("<BackSpace>", "Backspace", "undo", True),
+    Key("<Control-y>", "Ctrl+Y", "redo"),
+    Key("<Control-h>", "Ctrl+H", "hint"),
+    Key("<F1>", "F1", "help"), Key("<Control-p>", "Ctrl+P", "pause"),
+    Key("<Control-e>", "Ctrl+E", "replay"), Key("<Control-o>", "Ctrl+O", "open"),
+    Key("<Control-s>", "Ctrl+S", "save"), Key("<Control-q>", "Ctrl+Q", "quit"),
+)
+
+# What each command does, in Help > Keys.
+COMMAND_WORDS = {
+    "new": "new game", "same": "same deal again", "choose": "choose a deal number",
+    "undo": "undo", "redo": "redo (after undo)", "hint": "hint", "help": "help", "pause": "pause (blank the table)",
+    "replay": "replay this game", "open": "open a saved game", "save": "save the game",
+    "quit": "quit", "deal": "deal or turn the deck", "about": "about",
+    "options": "options", "players": "change player",
+    "quit_unsaved": "quit and throw this game away (it is not counted)",
+}
+
+
+def key_label(keysym: str) -> str:
+    """A Tk keysym as it is printed on the key: "h" -> "H", "question" -> "?"."""
+    if keysym == "question":
+        return "?"
+    return keysym.upper() if len(keysym) == 1 else keysym
+
+
+def keys_for(game: Game, command: str) -> list[str]:
+    """Every key that runs `command` in `game`: its own single keys first."""
+    own = [key_label(sym) for sym, name in game.letter_keys.items() if name == command]
+    return own + [key.label for key in SHARED_KEYS if key.command == command]
+
+
+def key_for(game: Game, command: str) -> str:
+    """The key a sentence names for `command` in `game` ("H", or "Ctrl+H" in Thirteen)."""
+    found = keys_for(game, command)
+    return found[0] if found else ""
+
+
+def keys_text(game: Game) -> str:
+    """Help > Keys: every binding of the table above and every game's single keys."""
+    lines = ["Every game:",
+             "  Arrow keys or Tab: move the yellow ring between piles",
+             "  Shift + arrow: choose a deeper card of the pile",
+             "  Enter or Space: pick up a card, then put it down where the ring is",
+             "  Enter twice: send the card to its best place;  Escape: put it back"]
+    commands = list(dict.fromkeys(key.command for key in SHARED_KEYS))
+    for command in commands:
+        labels = " or ".join(key.label for key in SHARED_KEYS if key.command == command)
+        lines.append(f"  {labels}: {COMMAND_WORDS[command]}")
+    groups: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for game_id in GAME_IDS:
+        cls = game_class(game_id)
+        groups.setdefault(tuple(cls.letter_keys.items()), []).append(cls.title)
+    for letters, titles in groups.items():
+        here = " (the game in play)" if game.title in titles else ""
+        lines.append(f"\nSingle keys in {', '.join(titles)}{here}:")
+        lines.extend(f"  {key_label(sym)}: {COMMAND_WORDS[name]}" for sym, name in letters)
+    lines.append("\nDouble Solitaire: Shift+click shows how many cards a pile has;\n"
+                 "  Alt+click picks up a pile once pile 22 is empty.")
+    return "\n".join(lines)
