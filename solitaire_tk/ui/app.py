@@ -207,7 +207,7 @@ class TutorApp:
         played = self.game.play(move)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._check_over()
+        self._after_pupil_move()
         return True
 
     def _move_alert(self, move: Move) -> bool:
@@ -224,6 +224,43 @@ class TutorApp:
         self.say("Move alert: you can still take cards away before you deal. "
                  f"{self.game.describe(open_moves[0])} Deal again to deal anyway.", "hint")
         return True
+
+    # -- what happens by itself after the pupil's move ---------------------------
+    def _after_pupil_move(self) -> None:
+        """With Auto-move on, cards that are safe go home by themselves and
+        Finish is offered once every card left can go home; then is it over?"""
+        if self.settings.auto_move:
+            # Each move brings a card home, so this ends within a deck of moves.
+            for _ in range(len(self.game.deck)):
+                moves = self.game.safe_home_moves()
+                if not moves:
+                    break
+                self._play_by_itself(moves[0])
+            if not self.game.is_over() and self.game.can_finish():
+                self.say("Every card left can go home now: press Ctrl+F (Control > Finish) "
+                         "to send them all home.", "hint")
+        self._check_over()
+
+    def _play_by_itself(self, move: Move) -> None:
+        """A move the app makes for the pupil: logged like any other, undone alone."""
+        text = self.game.describe(move)
+        played = self.game.play(move)
+        self._after_change("By itself: " + text[:1].lower() + text[1:], "done")
+        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
+
+    def finish(self) -> None:
+        """Control > Finish: every card left goes home, each a move of its own."""
+        if self.replay.active:
+            return
+        moves = self.game.finish_moves()
+        if not moves:
+            self.say("Finish works once every card left can go home, one after another, "
+                     "with no card still face down or in the deck.", "illegal")
+            return
+        self.controls.drop_hold()
+        for move in moves:
+            self._play_by_itself(move)
+        self._check_over()
 
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""

@@ -125,6 +125,7 @@ def install(app: TutorApp) -> MenuChoices:
 
     bar.add_cascade(label="Options", menu=options, underline=0)
     _option_menu(app, choices)
+    _feel_entries(app, choices, control)
 
     help_menu = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Help", menu=help_menu, underline=0)
@@ -182,6 +183,28 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
                         ("sound", "Sound"),
                         ("show_stats_after_game", "Show statistics after each game")):
         var = tk.BooleanVar(value=bool(getattr(settings, name)))
+        choices.options[name] = var
+        options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
+
+
+def _feel_entries(app: TutorApp, choices: MenuChoices, control: tk.Menu) -> None:
+    """Finish, and the options for cards that move by themselves."""
+    control.add_command(label="Finish: send every card left home", accelerator="Ctrl+F",
+                        command=app.finish, underline=0)
+
+    def finish_key(event: tk.Event) -> str:
+        if app.paused:
+            app.resume()
+        else:
+            app.finish()
+        return "break"
+
+    app.root.bind("<Control-f>", finish_key)
+    options = choices.options_menu
+    for name, label in (("auto_move", "Auto-move: safe cards go home by themselves"),
+                        ("animations", "Animations: cards slide into place"),
+                        ("celebrate", "Celebrate a won game")):
+        var = tk.BooleanVar(value=bool(getattr(app.settings, name)))
         choices.options[name] = var
         options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
 

@@ -1,0 +1,86 @@
+"""The feel of a good card game, in the real window: cards that go home by
+themselves, Finish, slides into place and the win celebration."""
+
+from __future__ import annotations
+
+from solitaire_tk import new_game
+
+from .helpers import arrange
+
+
+def test_a_move_that_frees_an_ace_sends_it_home_with_auto_move_on(driver_for) -> None:
+    # Deal 6: moving the top card of stack 4 onto stack 6 turns up the Ace of hearts.
+    d = driver_for(new_game("klondike", "draw1", seed=6), auto_move=True)
+    d.click(*d.card_point("tableau4"))
+    assert [e["action"] for e in d.game.log] == ["move", "move"]
+    assert d.game.log[-1]["src"] == "tableau4" and d.game.log[-1]["dst"].startswith("foundation")
+    assert d.game.score() == 1 and "By itself" in d.status()
+    d.key("z", state=0x4)  # Ctrl+Z takes back the automatic move alone
+    assert d.game.score() == 0 and d.game.top("tableau4").code == "AH"
+    assert len(d.game.piles["tableau6"]) == 7, "the pupil's own move stays"
+    assert d.game.safe_home_moves(), "the Ace waits: undo does not send it home again"
+
+
+def test_with_auto_move_off_the_freed_ace_stays(driver_for) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=6), auto_move=False)
+    d.click(*d.card_point("tableau4"))
+    assert len(d.game.log) == 1 and d.game.score() == 0
+    assert d.game.top("tableau4").code == "AH"
+
+
+def test_auto_move_is_an_option_and_never_acts_in_a_replay(driver_for) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=6), auto_move=True)
+    assert d.app.choices.options["auto_move"].get()
+    d.app.choices.options["auto_move"].set(False)
+    options = d.app.choices.options_menu
+    labels = [options.entrycget(i, "label") for i in range(options.index("end") + 1)
+              if options.type(i) == "checkbutton"]
+    entry = next(i for i in range(options.index("end") + 1)
+                 if options.type(i) == "checkbutton"
+                 and options.entrycget(i, "label").startswith("Auto-move"))
+    assert any(label.startswith("Animations") for label in labels)
+    options.invoke(entry)  # back on, as a click on the menu entry does
+    assert d.store.settings.auto_move
+    d.click(*d.card_point("tableau4"))
+    assert len(d.game.log) == 2
+    d.key("e", state=0x4)  # Ctrl+E: replay this game
+    assert d.app.replaying
+    d.key("Right")
+    assert d.table.game.score() == 0 and len(d.table.game.log) == 1, "the replay shows each step"
+    d.key("Right")
+    assert d.table.game.score() == 1 and len(d.game.log) == 2, "and nothing moves by itself"
+
+
+def klondike_ending(**changes: str):
+    """Every card but 37 at home; they lie face up, so Finish can send them all home.
+    No card goes home by itself at first: only the 5 of hearts can, and a
+    black 4 might still want it."""
+    game = new_game("klondike", "draw1", seed=1)
+    layout = {pid: "" for pid in game.pile_ids}
+    layout.update({"foundation1": "AC 2C 3C", "foundation2": "AS 2S 3S 4S",
+                   "foundation3": "AH 2H 3H 4H", "foundation4": "AD 2D 3D 4D",
+                   "tableau1": "5S 5D 4C 5H", "tableau2": "KC QH JC TH 9C 8H 7C 6H",
+                   "tableau3": "KH QC JH TC 9H 8C 7H 6C 5C",
+                   "tableau4": "KS QD JS TD 9S 8D 7S 6D",
+                   "tableau5": "KD QS JD TS 9D 8S 7D 6S", **changes})
+    return arrange(game, layout)
+
+
+def test_finish_is_offered_and_sends_every_card_home_one_move_each(driver_for) -> None:
+    d = driver_for(klondike_ending(), auto_move=True)
+    d.drag(d.card_point("tableau3"), d.place_point("tableau2"))  # the 5 of clubs onto the 6 of hearts
+    assert len(d.game.log) == 1, "nothing was safe to send home by itself"
+    assert "Ctrl+F" in d.status()
+    d.key("f", state=0x4)
+    assert d.game.is_won() and len(d.game.log) == 1 + 37
+    assert all(entry["action"] == "move" for entry in d.game.log)
+    d.app.game_over_dialog.close()
+    d.key("z", state=0x4)
+    assert d.game.score() == 51, "undo takes back the last card alone"
+
+
+def test_finish_waits_while_a_card_is_face_down(driver_for) -> None:
+    d = driver_for(klondike_ending(tableau1="[5S] 5D 4C 5H"))
+    d.key("f", state=0x4)
+    assert not d.game.log and "Finish works once" in d.status()
+    assert d.game.score() == 15
