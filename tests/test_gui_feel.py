@@ -3,7 +3,10 @@ themselves, Finish, slides into place and the win celebration."""
 
 from __future__ import annotations
 
+import pytest
+
 from solitaire_tk import new_game
+from solitaire_tk.ui import animation
 
 from .helpers import arrange
 
@@ -84,3 +87,65 @@ def test_finish_waits_while_a_card_is_face_down(driver_for) -> None:
     d.key("f", state=0x4)
     assert not d.game.log and "Finish works once" in d.status()
     assert d.game.score() == 15
+
+
+# -- slides ---------------------------------------------------------------------------
+@pytest.fixture
+def slow_slides(monkeypatch: pytest.MonkeyPatch):
+    """Slides that last a minute, so a slow test machine never sees one end early."""
+    monkeypatch.setattr(animation, "SLIDE_MS", 60_000)
+    return monkeypatch
+
+
+def out_of_place(d) -> list[tuple[str, int]]:
+    """The cards whose picture is not (yet) where the table says they are."""
+    table, out = d.table, []
+    for pid in table.game.pile_ids:
+        for index in range(len(table.game.piles[pid])):
+            items = table.find_withtag(f"c:{pid}:{index}")
+            if items:
+                x, y = table.coords(items[0])
+                rect = table.card_rect(pid, index)
+                if abs(x - rect.x) + abs(y - rect.y) > 0.5:
+                    out.append((pid, index))
+    return out
+
+
+def test_a_click_move_slides_and_a_quick_second_click_still_acts(driver_for, slow_slides) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=6), animations=True)
+    d.click(*d.card_point("tableau4"))  # the Jack of spades onto the Queen of hearts
+    assert len(d.game.log) == 1, "the move is made at once"
+    assert d.table.slides.running and out_of_place(d) == [("tableau6", 6)]
+    d.click(*d.card_point("stock"))     # at once, while the Jack still slides
+    assert len(d.game.log) == 2 and len(d.game.piles["waste"]) == 1
+    assert out_of_place(d) == [("waste", 0)], "the Jack jumped to its place for the new move"
+    slow_slides.setattr(animation, "SLIDE_MS", 120)
+    d.pump(300)
+    assert not d.table.slides.running and out_of_place(d) == []
+
+
+def test_with_animations_off_nothing_slides(driver_for) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=6), animations=False)
+    d.click(*d.card_point("tableau4"))
+    assert len(d.game.log) == 1
+    assert not d.table.slides.running and out_of_place(d) == []
+    d.app.choices.options["animations"].set(True)
+    options = d.app.choices.options_menu
+    entry = next(i for i in range(options.index("end") + 1)
+                 if options.type(i) == "checkbutton"
+                 and options.entrycget(i, "label").startswith("Animations"))
+    options.invoke(entry)
+    assert not d.store.settings.animations
+    d.click(*d.card_point("stock"))
+    assert not d.table.slides.running and out_of_place(d) == []
+
+
+def test_undo_and_replay_steps_slide_too(driver_for, slow_slides) -> None:
+    d = driver_for(new_game("klondike", "draw1", seed=6), animations=True)
+    d.click(*d.card_point("tableau4"))
+    d.key("z", state=0x4)
+    assert d.table.slides.running and out_of_place(d) == [("tableau4", 3)]
+    d.key("e", state=0x4)
+    d.key("Home")
+    d.key("Right")  # the replay's first step: the Jack goes across again
+    assert d.table.slides.running and out_of_place(d) == [("tableau6", 6)]

@@ -81,6 +81,7 @@ class TutorApp:
         self.border.grid(row=0, column=0, sticky="nsew")
         self.table = Table(self.border, self._look())
         self.table.pack(fill="both", expand=True, padx=6, pady=6)
+        self.table.slides.wanted = lambda: bool(self.settings.animations)
         self.show_moves = tk.BooleanVar(value=bool(self.settings.show_moves))
         self.show_moves.trace_add("write", lambda *a: self._on_show_moves())
         self.replay = ReplayMode(self)
@@ -326,7 +327,7 @@ class TutorApp:
 
     def _after_change(self, text: str, kind: str) -> None:
         self._seen.add(loop_key(self.game))
-        self.table.refresh()
+        self.table.refresh(slide=True)
         self.controls.after_change()
         self.status.show_game(self.game)
         self.after_change_marks()

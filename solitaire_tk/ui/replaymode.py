@@ -53,7 +53,7 @@ class ReplayMode:
         session.go(step)
         game = session.game()
         app = self.app
-        app.table.show(game)
+        app.table.show(game, slide=True)
         app.marks.point_at("next", game, session.next_move())
         app.status.show_game(game)
         app.status.say(f"Replay, step {session.step} of {len(session)}. "
