@@ -149,3 +149,47 @@ def test_undo_and_replay_steps_slide_too(driver_for, slow_slides) -> None:
     d.key("Home")
     d.key("Right")  # the replay's first step: the Jack goes across again
     assert d.table.slides.running and out_of_place(d) == [("tableau6", 6)]
+
+
+# -- the win celebration ----------------------------------------------------------
+def win_by_finishing(d) -> None:
+    d.key("f", state=0x4)
+    assert d.game.is_won()
+
+
+def test_a_won_game_is_celebrated_then_the_dialog_comes(driver_for, monkeypatch) -> None:
+    monkeypatch.setattr(animation, "CELEBRATE_MS", 60_000)  # still going when we look
+    d = driver_for(klondike_ending(), celebrate=True)
+    win_by_finishing(d)
+    assert d.app.celebration.running and d.app.game_over_dialog is None
+    assert d.store.stats("klondike/draw1").played == 1, "the win is counted at once"
+    d.pump(200)
+    assert d.table.find_withtag("celebration"), "cards are bouncing"
+    d.key("space")  # any key ends the show, and does nothing else
+    assert not d.app.celebration.running and not d.table.find_withtag("celebration")
+    assert d.app.game_over_dialog is not None and len(d.game.log) == 37
+
+
+def test_the_celebration_ends_by_itself_and_a_click_ends_it_early(driver_for, monkeypatch) -> None:
+    monkeypatch.setattr(animation, "CELEBRATE_MS", 200)
+    d = driver_for(klondike_ending(), celebrate=True)
+    win_by_finishing(d)
+    assert d.app.celebration.running
+    d.pump(600)
+    assert not d.app.celebration.running and d.app.game_over_dialog is not None
+    assert not d.table.find_withtag("celebration")
+    monkeypatch.setattr(animation, "CELEBRATE_MS", 60_000)
+    d.app.game_over_dialog.close()
+    d.app.game_over_dialog = None
+    d.key("z", state=0x4)
+    d.key("f", state=0x4)
+    assert d.app.celebration.running
+    d.click(*d.place_point("tableau3"))
+    assert not d.app.celebration.running and d.app.game_over_dialog is not None
+
+
+def test_with_celebrate_off_the_dialog_comes_at_once(driver_for) -> None:
+    d = driver_for(klondike_ending(), celebrate=False)
+    win_by_finishing(d)
+    assert not d.app.celebration.running and d.app.game_over_dialog is not None
+    assert not d.table.find_withtag("celebration")

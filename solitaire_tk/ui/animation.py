@@ -13,14 +13,15 @@ from __future__ import annotations
 import random
 import time
 import tkinter as tk
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 SLIDE_MS = 120          # the whole slide, whatever the number of frames
 FRAME_MS = 16
 CELEBRATE_MS = 1500
 CELEBRATE_FRAME_MS = 25
-GRAVITY = 1.4           # pixels a frame, added to a bouncing card's fall each frame
+GRAVITY = 2.2           # pixels a frame, added to a bouncing card's fall each frame
+TRAIL = 30              # pictures a card leaves behind it (older ones fade away)
 BOUNCE = 0.7            # how much of its speed a card keeps when it hits the bottom
 
 Point = tuple[float, float]
@@ -149,6 +150,108 @@ class Slides:
     def _on_input(self, event: tk.Event) -> None:
         if self._job is not None:
             self.finish()
+
+    def _on_destroy(self, event: tk.Event) -> None:
+        if event.widget is self.canvas and self._job is not None:
+            self.canvas.after_cancel(self._job)
+            self._job = None
+
+
+@dataclass
+class _Bouncer:
+    image: str
+    x: float
+    y: float
+    vx: float
+    vy: float
+    launch: int  # the frame it sets off on
+    trail: list[int] = field(default_factory=list)
+
+
+class Celebration:
+    """A won game's show: cards leap from their piles and bounce across the
+    table, leaving a trail, for about a second and a half.  Any key or
+    click ends it early; either way `done` runs once, then the table is
+    as it was."""
+
+    TAG = "celebration"
+
+    def __init__(self, canvas: tk.Canvas) -> None:
+        self.canvas = canvas
+        self._bouncers: list[_Bouncer] = []
+        self._done: Callable[[], None] | None = None
+        self._job: str | None = None
+        self._frame_number = 0
+        self._began = 0.0
+        first_on_input(canvas, "CelebrationStop", self._on_input)
+        canvas.bind("<Destroy>", self._on_destroy, add="+")
+
+    @property
+    def running(self) -> bool:
+        return self._done is not None
+
+    def start(self, cards: Sequence[tuple[str, Point]], done: Callable[[], None],
+              seed: int = 0) -> None:
+        """Bounce these card pictures (image name, top-left corner), then `done`."""
+        self.stop()
+        if not cards:
+            done()
+            return
+        chance = random.Random(seed)
+        width = max(1, self.canvas.winfo_width())
+        # At least four cards fly, so one card left on the table still makes a show.
+        chosen = list(cards) * (4 // len(cards) + 1)
+        self._bouncers = []
+        for n, (image, (x, y)) in enumerate(chosen[:8]):
+            leftward = x > width / 2  # each card flies across the open table
+            speed = chance.uniform(9, 18) * (-1 if leftward else 1)
+            self._bouncers.append(_Bouncer(image, x, y, speed, -chance.uniform(4, 14), 4 * n))
+        self._done = done
+        self._frame_number = 0
+        self._began = time.monotonic()
+        self._job = self.canvas.after(CELEBRATE_FRAME_MS, self._frame)
+
+    def stop(self) -> None:
+        """End the show now: its cards go, and `done` runs."""
+        if self._job is not None:
+            self.canvas.after_cancel(self._job)
+            self._job = None
+        self.canvas.delete(self.TAG)
+        self._bouncers = []
+        done, self._done = self._done, None
+        if done is not None:
+            done()
+
+    def _frame(self) -> None:
+        self._job = None
+        if (time.monotonic() - self._began) * 1000 >= CELEBRATE_MS:
+            self.stop()
+            return
+        canvas = self.canvas
+        width, height = canvas.winfo_width(), canvas.winfo_height()
+        self._frame_number += 1
+        for card in self._bouncers:
+            if self._frame_number < card.launch:
+                continue
+            card.vy += GRAVITY
+            card.x += card.vx
+            card.y += card.vy
+            card_h = int(canvas.tk.call("image", "height", card.image))
+            if card.y + card_h > height:  # it hits the bottom edge and bounces up
+                card.y = height - card_h
+                card.vy = -card.vy * BOUNCE
+            if -200 < card.x < width + 200:
+                card.trail.append(canvas.create_image(card.x, card.y, image=card.image,
+                                                      anchor="nw", tags=(self.TAG,)))
+            if len(card.trail) > TRAIL or (card.trail and not -200 < card.x < width + 200):
+                canvas.delete(card.trail.pop(0))
+        self._job = canvas.after(CELEBRATE_FRAME_MS, self._frame)
+
+    def _on_input(self, event: tk.Event) -> str | None:
+        if not self.running:
+            return None
+        self.stop()
+        return "break"  # the key or click only ends the show
 
     def _on_destroy(self, event: tk.Event) -> None:
         if event.widget is self.canvas and self._job is not None:

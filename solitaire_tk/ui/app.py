@@ -26,6 +26,7 @@ from ..tutor.guide import rule_section, scoring_moves_left
 from ..tutor.hints import Hint, goes_round, loop_key, rank_hints
 from ..tutor.replaying import ReplaySession
 from . import menus
+from .animation import Celebration
 from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
@@ -82,6 +83,7 @@ class TutorApp:
         self.table = Table(self.border, self._look())
         self.table.pack(fill="both", expand=True, padx=6, pady=6)
         self.table.slides.wanted = lambda: bool(self.settings.animations)
+        self.celebration = Celebration(self.table)
         self.show_moves = tk.BooleanVar(value=bool(self.settings.show_moves))
         self.show_moves.trace_add("write", lambda *a: self._on_show_moves())
         self.replay = ReplayMode(self)
@@ -98,6 +100,7 @@ class TutorApp:
         self.controls = TableControls(self.table, self, on_hold=self._on_hold)
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
+        self.hub.subscribe("game_changed", lambda game: self.celebration.stop())
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game, record_previous=False)
@@ -240,7 +243,18 @@ class TutorApp:
             if not self.game.is_over() and self.game.can_finish():
                 self.say("Every card left can go home now: press Ctrl+F (Control > Finish) "
                          "to send them all home.", "hint")
-        self._check_over()
+        self._celebrate_then_check_over()
+
+    def _celebrate_then_check_over(self) -> None:
+        """A won game first gets its show (the Celebrate option), which any key
+        or click ends early; then the game-over dialog."""
+        if not (self.game.is_won() and self.settings.celebrate):
+            self._check_over()
+            return
+        self._record_if_needed()  # counted at once, even if the window is closed during the show
+        self.table.slides.finish()
+        self.celebration.start(self.table.top_card_pictures(), self._check_over,
+                               seed=self.game.seed or 0)
 
     def _play_by_itself(self, move: Move) -> None:
         """A move the app makes for the pupil: logged like any other, undone alone."""
@@ -261,7 +275,7 @@ class TutorApp:
         self.controls.drop_hold()
         for move in moves:
             self._play_by_itself(move)
-        self._check_over()
+        self._celebrate_then_check_over()
 
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""

@@ -115,6 +115,16 @@ class Table(tk.Canvas):
                 moves.append((items[0], start, (end[0], end[1])))
         self.slides.start(moves, done=lambda: self._restack(pids))
 
+    def top_card_pictures(self) -> list[tuple[str, tuple[float, float]]]:
+        """The picture and corner of each pile's top card (a won game's show uses them)."""
+        out = []
+        for pid, cards in self._drawn.items():
+            items = self.find_withtag(f"c:{pid}:{len(cards) - 1}") if cards else ()
+            if items:
+                x, y = self.coords(items[0])[:2]
+                out.append((str(self.itemcget(items[0], "image")), (x, y)))
+        return out
+
     def _restack(self, pids: Sequence[str]) -> None:
         """Each pile's cards back in their order, under the marks (after a slide)."""
         for pid in pids:
