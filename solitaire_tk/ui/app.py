@@ -241,8 +241,8 @@ class TutorApp:
                     break
                 self._play_by_itself(moves[0])
             if not self.game.is_over() and self.game.can_finish():
-                self.say("Every card left can go home now: press Ctrl+F (Control > Finish) "
-                         "to send them all home.", "hint")
+                self.say("Every card left can now go where it belongs: press Ctrl+F "
+                         "(Control > Finish) to send them all.", "hint")
         self._celebrate_then_check_over()
 
     def _celebrate_then_check_over(self) -> None:
@@ -265,12 +265,12 @@ class TutorApp:
 
     def finish(self) -> None:
         """Control > Finish: every card left goes home, each a move of its own."""
-        if self.replay.active:
+        if self.replay.active or self.game.is_won():
             return
         moves = self.game.finish_moves()
         if not moves:
-            self.say("Finish works once every card left can go home, one after another, "
-                     "with no card still face down or in the deck.", "illegal")
+            self.say("Finish works once every card left can go where it belongs, one after "
+                     "another, with no card still face down.", "illegal")
             return
         self.controls.drop_hold()
         for move in moves:

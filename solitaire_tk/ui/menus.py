@@ -189,7 +189,7 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
 
 def _feel_entries(app: TutorApp, choices: MenuChoices, control: tk.Menu) -> None:
     """Finish, and the options for cards that move by themselves."""
-    control.add_command(label="Finish: send every card left home", accelerator="Ctrl+F",
+    control.add_command(label="Finish: send every card left where it belongs", accelerator="Ctrl+F",
                         command=app.finish, underline=0)
 
     def finish_key(event: tk.Event) -> str:
@@ -201,7 +201,7 @@ def _feel_entries(app: TutorApp, choices: MenuChoices, control: tk.Menu) -> None
 
     app.root.bind("<Control-f>", finish_key)
     options = choices.options_menu
-    for name, label in (("auto_move", "Auto-move: safe cards go home by themselves"),
+    for name, label in (("auto_move", "Auto-move: safe cards go where they belong by themselves"),
                         ("animations", "Animations: cards slide into place"),
                         ("celebrate", "Celebrate a won game")):
         var = tk.BooleanVar(value=bool(getattr(app.settings, name)))
