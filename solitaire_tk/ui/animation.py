@@ -21,7 +21,7 @@ FRAME_MS = 16
 CELEBRATE_MS = 1500
 CELEBRATE_FRAME_MS = 25
 GRAVITY = 2.2           # pixels a frame, added to a bouncing card's fall each frame
-TRAIL = 30              # pictures a card leaves behind it (older ones fade away)
+TRAIL = 30              # pictures a card leaves behind it (older ones are taken away)
 BOUNCE = 0.7            # how much of its speed a card keeps when it hits the bottom
 
 Point = tuple[float, float]
@@ -84,7 +84,7 @@ class Slides:
         self._slides: list[_Slide] = []
         self._done: list[Callable[[], None]] = []
         self._job: str | None = None
-        first_on_input(canvas, "SlidesFinish", self._on_input)
+        first_on_input(canvas, f"SlidesFinish{id(self)}", self._on_input)
         canvas.bind("<Destroy>", self._on_destroy, add="+")
 
     @property
@@ -183,7 +183,7 @@ class Celebration:
         self._job: str | None = None
         self._frame_number = 0
         self._began = 0.0
-        first_on_input(canvas, "CelebrationStop", self._on_input)
+        first_on_input(canvas, f"CelebrationStop{id(self)}", self._on_input)
         canvas.bind("<Destroy>", self._on_destroy, add="+")
 
     @property
