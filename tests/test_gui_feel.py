@@ -193,3 +193,12 @@ def test_with_celebrate_off_the_dialog_comes_at_once(driver_for) -> None:
     win_by_finishing(d)
     assert not d.app.celebration.running and d.app.game_over_dialog is not None
     assert not d.table.find_withtag("celebration")
+
+
+def test_slides_tell_a_card_that_stayed_from_its_twin_that_moved() -> None:
+    # Double Solitaire: the 7 of hearts in pile 1 stays; its twin goes from pile 2 to 14.
+    before = [("pile1", 0, "7H", (10.0, 10.0)), ("pile2", 0, "7H", (50.0, 10.0)),
+              ("pile2", 1, "3C", (50.0, 30.0))]
+    after = [("pile1", 0, "7H"), ("pile14", 6, "7H"), ("pile2", 0, "3C")]
+    assert animation.pair_cards(before, after) == [
+        (("pile1", 0), (10.0, 10.0)), (("pile2", 0), (50.0, 30.0)), (("pile14", 6), (50.0, 10.0))]
