@@ -168,6 +168,16 @@ class Game:
         """Why nothing more can be done, or None while the game goes on."""
         return None if self.legal_moves() else "No move is left."
 
+    def safe_home_moves(self) -> list[Move]:
+        """Legal moves that bring a card home and can never spoil the game, so
+        the app may make them by itself (auto-move).  None unless a game says so."""
+        return []
+
+    def can_finish(self) -> bool:
+        """Whether every card left can now go home, one after another, with no
+        card left to find (the Finish command).  No unless a game says so."""
+        return False
+
     # -- the public API ----------------------------------------------------
     @property
     def piles(self) -> Mapping[str, Sequence[Card]]:
@@ -235,6 +245,41 @@ class Game:
         if self.undo_limit is not None:
             return f"You can only take back your last {self.undo_limit} moves."
         return "There is no move left to take back."
+
+    def home_moves(self) -> list[Move]:
+        """The legal moves that bring cards home (or take them away) right now."""
+        before, progress = self.position(), self.progress()
+        out = []
+        for move in self.legal_moves():
+            if move.action in DECK_ACTIONS:
+                continue
+            self._apply(move)
+            if self.progress() > progress:
+                out.append(move)
+            self._restore(before)
+        return out
+
+    def finish_moves(self) -> list[Move]:
+        """When `can_finish`: the home moves that bring every card left home, in order."""
+        if not self.can_finish():
+            return []
+        return self._home_moves_to_win() or []
+
+    def _home_moves_to_win(self) -> list[Move] | None:
+        """Play only home moves, the first one each time, until none is left:
+        the moves if that wins the game, None if not.  The game is left as it was."""
+        before = self.position()
+        played: list[Move] = []
+        try:
+            while not self.is_won():
+                moves = self.home_moves()
+                if not moves:
+                    return None
+                self._apply(moves[0])
+                played.append(moves[0])
+            return played
+        finally:
+            self._restore(before)
 
     def is_over(self) -> bool:
         return self.is_won() or self._loss_reason() is not None

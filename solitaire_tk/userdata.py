@@ -84,6 +84,9 @@ class Settings:
     tutor_panel: bool = True
     window_geometry: str = ""        # Tk geometry, "1024x700+40+30"
     replay_speed: float = 1.0        # moves a second when a replay plays itself
+    auto_move: bool = True           # safe cards go home by themselves (on for beginners)
+    animations: bool = True          # cards slide to where a move puts them
+    celebrate: bool = True           # a short show of cards when a game is won
 
 
 _DEFAULTS = Settings()

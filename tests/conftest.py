@@ -58,8 +58,8 @@ def driver_for(display: str, data_dir: Path) -> Iterator[Callable[..., Any]]:
     from .gui import Driver
     made: list[Driver] = []
 
-    def make(game: Any, geometry: str = "1200x760+0+0") -> Driver:
-        driver = Driver(game, data_dir, geometry)
+    def make(game: Any, geometry: str = "1200x760+0+0", **settings: Any) -> Driver:
+        driver = Driver(game, data_dir, geometry, **settings)
         made.append(driver)
         return driver
 

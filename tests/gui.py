@@ -13,11 +13,19 @@ from solitaire_tk.ui.app import TutorApp
 from solitaire_tk.userdata import DataStore
 
 
+QUIET = {"auto_move": False, "animations": False, "celebrate": False}
+
+
 class Driver:
-    def __init__(self, game: Game, data_dir: Path, geometry: str = "1100x720+0+0") -> None:
+    def __init__(self, game: Game, data_dir: Path, geometry: str = "1100x720+0+0",
+                 **settings: Any) -> None:
         self.root = tk.Tk(className="SolitaireTutorTest")
         self.root.geometry(geometry)
         self.store = DataStore(data_dir)
+        # Scripted tests play exactly their own moves, and at once: auto-move,
+        # slides and the win celebration are off unless a test turns them on.
+        for name, value in {**QUIET, **settings}.items():
+            setattr(self.store.settings, name, value)
         self.app = TutorApp(self.root, self.store, game)
         self.root.deiconify()
         self.root.lift()

@@ -167,6 +167,15 @@ class Cruel(Game):
             return f"Move {what}{where} into the empty {self.place(move.dst)}."
         return f"Move {what}{where} onto {top.name} in {self.place(move.dst)}."
 
+    # -- cards that go home by themselves ----------------------------------------
+    # No card goes home by itself in Cruel: taking one more card out of the
+    # stacks changes how the next deal falls, which may help or hurt, so the
+    # pupil decides (the engine's `safe_home_moves` gives none).
+
+    def can_finish(self) -> bool:
+        # Every card is face up, so trying the home moves shows nothing new.
+        return self._home_moves_to_win() is not None
+
     # -- the end ------------------------------------------------------------
     def is_won(self) -> bool:
         return sum(len(self._piles[pid]) for pid in FOUNDATIONS) == 52

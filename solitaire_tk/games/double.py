@@ -7,6 +7,7 @@ build down from King to Ace, one suit each; 22 is the face-down reserve;
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
@@ -234,6 +235,29 @@ class DoubleSolitaire(Game):
         where = "the spread at 23" if move.src == SPREAD else self.place(move.src)
         empty = "" if self._piles[move.dst] else "the empty "
         return f"Move {what} from {where} up onto {empty}{self.place(move.dst)}."
+
+    # -- cards that go home by themselves ----------------------------------------
+    def safe_home_moves(self) -> list[Move]:
+        """A card goes up by itself only when its twin (the same card of the
+        other deck) is up already.  Then only one pile will ever take it, and
+        taking it off its pile only frees the card under it: nothing is
+        decided for the pupil.  While both twins are out, which of them goes
+        up and which waits for the other pile is the pupil's choice."""
+        home = Counter(card.code for pid in FOUNDATIONS for card in self._piles[pid])
+        out = []
+        for move in self.legal_moves():
+            if move.action != "move" or move.src is None:
+                continue
+            pile = self._piles[move.src]
+            card = pile[-1 if move.index is None else move.index]
+            if home[card.code]:  # then this is the only pile that takes it
+                out.append(move)
+        return out
+
+    def can_finish(self) -> bool:
+        # Once pile 22 is used up every card is face up, so trying the home
+        # moves shows nothing new.
+        return not self._piles[RESERVE] and self._home_moves_to_win() is not None
 
     # -- the end ------------------------------------------------------------
     def is_won(self) -> bool:

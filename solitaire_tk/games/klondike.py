@@ -235,6 +235,51 @@ class Klondike(Game):
             text = text[:-1] + ", and turn over the card under it."
         return text
 
+    # -- cards that go home by themselves ----------------------------------------
+    def suit_heights(self) -> dict[str, int]:
+        """How far each suit has got on the home stacks (0 while its Ace is not home)."""
+        out = {suit: 0 for suit in "CDHS"}
+        for pid in FOUNDATIONS:
+            pile = self._piles[pid]
+            if pile:
+                out[pile[0].suit] = len(pile)
+        return out
+
+    def is_safe_home(self, card: Card) -> bool:
+        """Whether `card` may go home with no chance that the stacks still need it.
+
+        In the stacks a card is only ever wanted as a place for a card of the
+        other colour one lower.  So an Ace or a 2 is always safe (a 2 could
+        only hold an Ace, and Aces go home), and a higher card is safe once
+        both home stacks of the other colour have reached one below it: every
+        card that could go onto it is home already.
+        """
+        if card.rank <= 2:
+            return True
+        heights = self.suit_heights()
+        other = "CS" if card.is_red else "DH"
+        return all(heights[suit] >= card.rank - 1 for suit in other)
+
+    def safe_home_moves(self) -> list[Move]:
+        out = []
+        for src in ("waste", *TABLEAUS):
+            card = self.top(src)
+            if card is None or not card.face_up or not self.is_safe_home(card):
+                continue
+            for dst in FOUNDATIONS:
+                move = Move("move", src, dst)
+                if self._check(move) is None:
+                    out.append(move)
+                    break
+        return out
+
+    def can_finish(self) -> bool:
+        # With the deck used up and every card face up, each stack runs down
+        # from its bottom card, so the lowest card left is always on top of a
+        # stack and can go home next: the home moves alone win the game.
+        return (not self._piles["stock"] and not self._piles["waste"]
+                and all(card.face_up for pid in TABLEAUS for card in self._piles[pid]))
+
     # -- the end ------------------------------------------------------------
     def is_won(self) -> bool:
         return self.score() == 52

@@ -66,7 +66,7 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
         what = f"Move {cards_phrase(run)} onto {top.name}"
     frees = ("it frees the face-down card under it" if hidden == 1 else
              f"it frees one of the {hidden} face-down cards in {game.place(move.src)}")
-    if home and _kl_safe_home(game, card):
+    if home and game.is_safe_home(card):
         if reveals:
             return Scored(move, 1100.0 + hidden, say(what, frees))
         why = ("an Ace always starts a home stack" if card.rank == 1 else
@@ -104,25 +104,6 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
     if gain > 0:
         return Scored(move, 250.0 + 20 * gain, say(what, "it uncovers " + under.name + then))
     return Scored(move, -30.0, say(what, "it does not open up anything new"))
-
-
-def _kl_suit_home(game: Klondike) -> dict[str, int]:
-    """How far each suit has got on the home stacks (0 when its Ace is not home)."""
-    out = {suit: 0 for suit in "CDHS"}
-    for pid in klondike_rules.FOUNDATIONS:
-        pile = game.piles[pid]
-        if pile:
-            out[pile[0].suit] = len(pile)
-    return out
-
-
-def _kl_safe_home(game: Klondike, card: Card) -> bool:
-    """A card may go home safely when no card of the other colour could still need it."""
-    if card.rank <= 2:
-        return True
-    homes = _kl_suit_home(game)
-    other = "CS" if card.is_red else "DH"
-    return all(homes[suit] >= card.rank - 1 for suit in other)
 
 
 def _kl_waiting_king(game: Klondike) -> Card | None:

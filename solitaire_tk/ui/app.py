@@ -25,6 +25,7 @@ from ..storage import SaveError, save_game
 from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
 from ..tutor.hints import Hint, goes_round, rank_hints
 from . import menus
+from .animation import Celebration
 from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
@@ -81,6 +82,8 @@ class TutorApp:
         self.border.grid(row=0, column=0, sticky="nsew")
         self.table = Table(self.border, self._look())
         self.table.pack(fill="both", expand=True, padx=6, pady=6)
+        self.table.slides.wanted = lambda: bool(self.settings.animations)
+        self.celebration = Celebration(self.table)
         self.show_moves = tk.BooleanVar(value=bool(self.settings.show_moves))
         self.show_moves.trace_add("write", lambda *a: self._on_show_moves())
         self.replay = ReplayMode(self)
@@ -97,6 +100,7 @@ class TutorApp:
         self.controls = TableControls(self.table, self, on_hold=self._on_hold)
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
+        self.hub.subscribe("game_changed", lambda game: self.celebration.stop())
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game)
@@ -290,7 +294,7 @@ class TutorApp:
         self._seen.moved(self.game)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._check_over()
+        self._after_pupil_move()
         return True
 
     def _move_alert(self, move: Move) -> bool:
@@ -308,6 +312,57 @@ class TutorApp:
         self.say("Move alert: you can still take cards away before you deal. "
                  f"{self.game.describe(open_moves[0])} Deal again to deal anyway.", "hint")
         return True
+
+    # -- what happens by itself after the pupil's move ---------------------------
+    def _after_pupil_move(self) -> None:
+        """With Auto-move on, cards that are safe go home by themselves and
+        Finish is offered once every card left can go home; then is it over?"""
+        if self.settings.auto_move:
+            # Each move brings a card home, so this ends within a deck of moves.
+            for _ in range(len(self.game.deck)):
+                moves = self.game.safe_home_moves()
+                if not moves:
+                    break
+                self._play_by_itself(moves[0])
+            if not self.game.is_over() and self.game.can_finish():
+                self.say("Every card left can now go where it belongs: press "
+                         f"{key_for(self.game, 'finish')} (Control > Finish) to send them all.",
+                         "hint")
+        self._celebrate_then_check_over()
+
+    def _celebrate_then_check_over(self) -> None:
+        """A won game first gets its show (the Celebrate option), which any key
+        or click ends early; then the game-over dialog."""
+        if not (self.game.is_won() and self.settings.celebrate):
+            self._check_over()
+            return
+        self._record_if_needed()  # counted at once, even if the window is closed during the show
+        self.table.slides.finish()
+        self.celebration.start(self.table.top_card_pictures(), self._check_over,
+                               seed=self.game.seed or 0)
+
+    def _play_by_itself(self, move: Move) -> None:
+        """A move the app makes for the pupil: logged like any other, undone alone."""
+        text = self.game.describe(move)
+        played = self.game.play(move)
+        self.session.moved()
+        self._seen.moved(self.game)
+        self._after_change("By itself: " + text[:1].lower() + text[1:], "done")
+        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
+
+    def finish(self) -> None:
+        """Control > Finish: every card left goes home, each a move of its own."""
+        if self.replay.active or self.game.is_won():
+            return
+        moves = self.game.finish_moves()
+        if not moves:
+            self.say("Finish works once every card left can go where it belongs, one after "
+                     "another, with no card still face down.", "illegal")
+            return
+        self.controls.drop_hold()
+        for move in moves:
+            self._play_by_itself(move)
+        self._celebrate_then_check_over()
 
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""
@@ -348,7 +403,7 @@ class TutorApp:
         self._seen.moved(self.game)
         self._after_change("Played again: " + text[:1].lower() + text[1:], "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._check_over()
+        self._celebrate_then_check_over()
 
     def hint(self) -> None:
         """The best move with an arrow and a sentence; again: the next best."""
@@ -392,7 +447,7 @@ class TutorApp:
 
     def _after_change(self, text: str, kind: str) -> None:
         self._hints = None  # after a move or an undo, Hint starts again with the best move
-        self.table.refresh()
+        self.table.refresh(slide=True)
         self.controls.after_change()
         self.status.show_game(self.game)
         self.after_change_marks()

@@ -28,7 +28,7 @@ SHARED_KEYS = (
     Key("<F2>", "F2", "new"), Key("<Control-n>", "Ctrl+N", "new"),
     Key("<Control-r>", "Ctrl+R", "same"), Key("<Control-g>", "Ctrl+G", "choose"),
     Key("<Control-z>", "Ctrl+Z", "undo"), Key("<BackSpace>", "Backspace", "undo", True),
-    Key("<Control-y>", "Ctrl+Y", "redo"),
+    Key("<Control-y>", "Ctrl+Y", "redo"), Key("<Control-f>", "Ctrl+F", "finish"),
     Key("<Control-h>", "Ctrl+H", "hint"),
     Key("<F1>", "F1", "help"), Key("<Control-p>", "Ctrl+P", "pause"),
     Key("<Control-e>", "Ctrl+E", "replay"), Key("<Control-o>", "Ctrl+O", "open"),
@@ -38,7 +38,8 @@ SHARED_KEYS = (
 # What each command does, in Help > Keys.
 COMMAND_WORDS = {
     "new": "new game", "same": "same deal again", "choose": "choose a deal number",
-    "undo": "undo", "redo": "redo (after undo)", "hint": "hint", "help": "help", "pause": "pause (blank the table)",
+    "undo": "undo", "redo": "redo (after undo)",
+    "finish": "finish: send every card left where it belongs", "hint": "hint", "help": "help", "pause": "pause (blank the table)",
     "replay": "replay this game", "open": "open a saved game", "save": "save the game",
     "quit": "quit", "deal": "deal or turn the deck", "about": "about",
     "options": "options", "players": "change player",

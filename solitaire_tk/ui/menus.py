@@ -133,6 +133,8 @@ def install(app: TutorApp) -> MenuChoices:
     choices.redo_entry = control.index("end")
     keyed_command(control, "hint", label="Hint", underline=0)
     keyed_command(control, "deal", label="Deal / turn the deck", underline=0)
+    keyed_command(control, "finish", label="Finish: send every card left where it belongs",
+                  underline=0)
     control.add_separator()
     keyed_command(control, "pause", label="Pause (blank the table)", underline=0)
     control.add_command(label="Resume", command=app.resume, underline=0)
@@ -166,7 +168,7 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
     return {
         "new": lambda: app.new_game(), "same": app.same_deal, "choose": app.choose_deal,
         "about": app.show_about, "pause": app.pause, "deal": app.deal_key, "help": app.show_help,
-        "hint": app.hint, "options": app.post_options,
+        "hint": app.hint, "options": app.post_options, "finish": app.finish,
         "players": app.show_players, "undo": app.undo, "redo": app.redo, "replay": app.replay_current,
         "open": app.open_file, "save": app.save_as,
         "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
@@ -183,6 +185,9 @@ OPTION_LABELS = {
     "move_alert": "Move alert: say so before a deal while cards can still go",
     "sound": "Sound",
     "show_stats_after_game": "Show statistics after each game",
+    "auto_move": "Auto-move: safe cards go where they belong by themselves",
+    "animations": "Animations: cards slide into place",
+    "celebrate": "Celebrate a won game",
 }
 
 

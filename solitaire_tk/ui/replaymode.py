@@ -69,7 +69,7 @@ class ReplayMode:
         session.go(step)
         game = session.game()
         app = self.app
-        app.table.show(game)
+        app.table.show(game, slide=True)
         app.marks.point_at("next", game, session.next_move())
         app.status.show_game(game)
         after = session.result_text() if session.at_end else session.next_step_text()

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
+from .animation import Placed, Slides, pair_cards
 from .images import CardImages
 from .layout import Rect, TableLayout, card_offsets, table_layout
 
@@ -55,16 +56,17 @@ class Table(tk.Canvas):
         self._offsets: dict[str, list[tuple[float, float]]] = {}
         self._size = (0, 0)
         self._resize_job: str | None = None
+        self.slides = Slides(self)
         self.bind("<Configure>", self._on_resize)
 
     # -- showing a game -----------------------------------------------------
-    def show(self, game: Game) -> None:
+    def show(self, game: Game, slide: bool = False) -> None:
         """Put `game` on the table; the same kind of game only redraws what differs."""
         same_kind = (self.game is not None and self.layout is not None
                      and (self.game.game_id, self.game.variant) == (game.game_id, game.variant))
         self.game = game
         if same_kind:
-            self.refresh()
+            self.refresh(slide)
         else:
             self.layout = None  # the old game's places mean nothing for this one
             self.delete("all")
@@ -77,14 +79,57 @@ class Table(tk.Canvas):
         self.master.configure(background=look.border_colour)  # type: ignore[call-arg]
         self._relayout(force=True)
 
-    def refresh(self) -> None:
-        """Redraw the piles whose cards changed since the last drawing."""
+    def refresh(self, slide: bool = False) -> None:
+        """Redraw the piles whose cards changed since the last drawing;
+        with `slide`, the cards that moved glide there from where they were."""
         if self.game is None or self.layout is None:
             return
-        for pid in self.game.pile_ids:
-            cards = tuple(self.game.piles[pid])
-            if self._drawn.get(pid) != cards:
-                self._draw_pile(pid, cards)
+        changed = [pid for pid in self.game.pile_ids
+                   if self._drawn.get(pid) != tuple(self.game.piles[pid])]
+        before = self._drawn_places(changed) if slide and self.slides.wanted() else []
+        for pid in changed:
+            self._draw_pile(pid, tuple(self.game.piles[pid]))
+        if before:
+            self._slide_from(before, changed)
+        self.tag_raise("mark")
+
+    # -- the slide hook: where the cards of these piles were, and gliding from there
+    def _drawn_places(self, pids: Sequence[str]) -> list[Placed]:
+        out: list[Placed] = []
+        for pid in pids:
+            offsets = self._offsets.get(pid, [])
+            for index, card in enumerate(self._drawn.get(pid, ())):
+                items = self.find_withtag(f"c:{pid}:{index}")
+                corner = self.coords(items[0]) if items else offsets[index]
+                out.append((pid, index, card.code, (corner[0], corner[1])))
+        return out
+
+    def _slide_from(self, before: list[Placed], pids: Sequence[str]) -> None:
+        after = [(pid, index, card.code) for pid in pids
+                 for index, card in enumerate(self._drawn[pid])]
+        moves = []
+        for (pid, index), start in pair_cards(before, after):
+            items = self.find_withtag(f"c:{pid}:{index}")
+            if items:
+                end = self._offsets[pid][index]
+                moves.append((items[0], start, (end[0], end[1])))
+        self.slides.start(moves, done=lambda: self._restack(pids))
+
+    def top_card_pictures(self) -> list[tuple[str, tuple[float, float]]]:
+        """The picture and corner of each pile's top card (a won game's show uses them)."""
+        out = []
+        for pid, cards in self._drawn.items():
+            items = self.find_withtag(f"c:{pid}:{len(cards) - 1}") if cards else ()
+            if items:
+                x, y = self.coords(items[0])[:2]
+                out.append((str(self.itemcget(items[0], "image")), (x, y)))
+        return out
+
+    def _restack(self, pids: Sequence[str]) -> None:
+        """Each pile's cards back in their order, under the marks (after a slide)."""
+        for pid in pids:
+            for index in range(len(self._drawn.get(pid, ()))):
+                self.tag_raise(f"c:{pid}:{index}")
         self.tag_raise("mark")
 
     def redraw(self, pid: str) -> None:
