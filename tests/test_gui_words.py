@@ -221,7 +221,9 @@ def test_options_menu_shows_the_game_in_play_s_options_only(driver_for) -> None:
     options = menu_named(d, "Options")
     shared = ["Deck (card back)...", "Table colour", "Border colour", "Show moves",
               "Four-colour deck", "Show the tutor panel", "Sound",
-              "Show statistics after each game"]
+              "Show statistics after each game",
+              "Auto-move: safe cards go where they belong by themselves",
+              "Animations: cards slide into place", "Celebrate a won game"]
     assert menu_labels(options) == shared
     d.app.new_game("thirteen")
     d.pump()
