@@ -72,7 +72,10 @@ class TableControls:
         table.bind("<ButtonPress-1>", self._on_press)
         table.bind("<B1-Motion>", self._on_drag)
         table.bind("<ButtonRelease-1>", self._on_release)
-        table.bind("<Double-Button-1>", self._on_double)
+        # No <Double-Button-1>: Tk would deliver the second and later presses of
+        # a quick series to it instead of <ButtonPress-1>, and those clicks were
+        # lost.  Every press is a press; every release that was not a drag is
+        # one click, however fast the clicks come.
         table.bind("<Shift-Button-1>", self._on_shift_click)
         table.bind("<Alt-Button-1>", self._on_alt_click)
         table.bind("<Motion>", self._on_hover)
@@ -262,10 +265,6 @@ class TableControls:
         if event.widget is self.table and self._slide_job is not None:
             self.table.after_cancel(self._slide_job)
             self._slide_job = None
-
-    def _on_double(self, event: tk.Event) -> None:
-        # The first click of the pair already moved the card to its best place.
-        self._press = None
 
     def _on_shift_click(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)
