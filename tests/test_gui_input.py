@@ -4,10 +4,17 @@
 from __future__ import annotations
 
 import shutil
+import time
+import tkinter as tk
+from typing import Callable
 
 import pytest
 
 from solitaire_tk import new_game
+from solitaire_tk.__main__ import parse_args
+from solitaire_tk.ui.launch import open_table
+from solitaire_tk.ui.playersdialog import PlayersDialog
+from solitaire_tk.userdata import DataStore
 
 from .gui import Driver
 from .helpers import arrange, codes
@@ -76,3 +83,48 @@ def test_real_quick_clicks_through_the_x_server(display: str, data_dir, game_id:
             "every real click acted once"
     finally:
         d.close()
+
+
+# -- dialogs open in front ------------------------------------------------------------
+def open_dialogs(root: tk.Tk) -> list[tk.Toplevel]:
+    return [w for w in root.winfo_children() if isinstance(w, tk.Toplevel)]
+
+
+def wait_for(root: tk.Misc, ready: Callable[[], bool], seconds: float = 3.0) -> None:
+    end = time.monotonic() + seconds
+    while not ready() and time.monotonic() < end:
+        root.update()
+        time.sleep(0.01)
+    root.update()
+
+
+def assert_in_front_and_centred(dialog: tk.Toplevel, over: tk.Misc) -> None:
+    assert dialog.winfo_viewable(), "the dialog is on the screen"
+    stack = [str(name) for name in over.tk.splitlist(over.tk.call("wm", "stackorder", over))]
+    assert stack[-1] == str(dialog), f"the dialog is above the window it belongs to: {stack}"
+    focus = dialog.focus_get()
+    assert focus is not None and str(focus).startswith(str(dialog)), "keys go to the dialog"
+    assert dialog.grab_current() is dialog, "and it holds the input only once it is shown"
+    centre = (over.winfo_rootx() + over.winfo_width() / 2,
+              over.winfo_rooty() + over.winfo_height() / 2)
+    middle = (dialog.winfo_rootx() + dialog.winfo_width() / 2,
+              dialog.winfo_rooty() + dialog.winfo_height() / 2)
+    assert abs(middle[0] - centre[0]) <= 4 and abs(middle[1] - centre[1]) <= 4, \
+        f"centred on the main window: {middle} vs {centre}"
+
+
+def test_who_is_playing_opens_in_front_at_start_up(display: str, data_dir) -> None:
+    store = DataStore(data_dir)
+    store.add_player("Ana")
+    root = tk.Tk(className="SolitaireTutorTest")
+    try:
+        root.geometry("1100x720+120+60")
+        args = parse_args(["klondike", "--seed", "3", "--data-dir", str(data_dir)])
+        open_table(root, store, new_game("klondike", seed=3), args)  # as launch() does
+        wait_for(root, lambda: any(d.winfo_viewable() and d.grab_current()
+                                   for d in open_dialogs(root)))
+        (dialog,) = open_dialogs(root)
+        assert isinstance(dialog, PlayersDialog)
+        assert_in_front_and_centred(dialog, root)
+    finally:
+        root.destroy()

@@ -7,12 +7,16 @@ from __future__ import annotations
 import argparse
 import sys
 import tkinter as tk
+from typing import TYPE_CHECKING
 
 from ..engine import Game
 from ..registry import new_game
 from ..resources import resource_dir
 from ..savefile import GameFileError, Replay
 from ..userdata import DataStore
+
+if TYPE_CHECKING:
+    from .app import TutorApp
 
 
 def make_dpi_aware() -> None:
@@ -75,7 +79,7 @@ def launch(args: argparse.Namespace) -> int:
     make_dpi_aware()
     load_shipped_fonts()
     root = tk.Tk(className="SolitaireTutor")
-    from .app import TutorApp, prepare_root
+    from .app import prepare_root
     from .chooser import choose_game
     prepare_root(root)
     if store.settings.window_geometry:
@@ -87,6 +91,15 @@ def launch(args: argparse.Namespace) -> int:
         if game is None:
             root.destroy()
             return 0
+    open_table(root, store, game, args)
+    root.mainloop()
+    return 0
+
+
+def open_table(root: tk.Tk, store: DataStore, game: Game, args: argparse.Namespace) -> "TutorApp":
+    """Put `game` on the table in `root`, with a welcome; a replay asked for opens
+    over it, and with two or more players the app asks who is playing."""
+    from .app import TutorApp
     app = TutorApp(root, store, game)
     if args.game is None and store.resumed_with_hints:
         app.used_hints = True  # the hints asked for before the restart still count
@@ -100,5 +113,4 @@ def launch(args: argparse.Namespace) -> int:
         app.replay.open(args.file, Path(args.file).name)
     elif len(store.players()) > 1:
         root.after_idle(app.show_players)  # who is playing? (as Thirteen asks at start)
-    root.mainloop()
-    return 0
+    return app
