@@ -128,3 +128,38 @@ def test_who_is_playing_opens_in_front_at_start_up(display: str, data_dir) -> No
         assert_in_front_and_centred(dialog, root)
     finally:
         root.destroy()
+
+
+# -- Thirteen's Options menu (O) ---------------------------------------------------------
+@needs_xdotool
+def test_thirteen_options_menu_closes_like_a_popup_and_its_dialogs_come_in_front(
+        display: str, data_dir) -> None:
+    d = Driver(new_game("thirteen", seed=5), data_dir)
+    menu = d.app.choices.options_menu
+    try:
+        d.key("o")
+        d.pump(150)
+        assert menu.winfo_viewable() and d.root.grab_current() is menu, "the menu is open"
+        xdo("key", "Escape")
+        d.pump(200)
+        assert not menu.winfo_ismapped(), "Escape closes it"
+        assert d.root.grab_current() is None and d.root.focus_get() is d.table
+        d.key("o")
+        d.pump(150)
+        ox, oy = d.table.winfo_rootx(), d.table.winfo_rooty()
+        before = d.game.position()
+        xdo("mousemove", str(ox + d.table.winfo_width() - 60),
+            str(oy + d.table.winfo_height() - 60), "click", "1")
+        d.pump(200)
+        assert not menu.winfo_ismapped(), "a click elsewhere closes it"
+        assert d.root.grab_current() is None and d.game.position() == before
+        d.key("o")
+        d.pump(150)
+        xdo("key", "Down", "Return")  # the first entry: Deck (card back)...
+        wait_for(d.root, lambda: any(w.winfo_viewable() for w in open_dialogs(d.root)))
+        assert not menu.winfo_ismapped(), "choosing closes the menu"
+        (dialog,) = open_dialogs(d.root)
+        assert dialog.title() == "Deck"
+        assert_in_front_and_centred(dialog, d.root)
+    finally:
+        d.close()

@@ -15,11 +15,19 @@ from ..cards import MAX_SEED
 def frame_offset(window: tk.Misc) -> tuple[int, int]:
     """How far the window manager's frame (title bar, border) puts a shown
     window's inside from the place its geometry asks for; (0, 0) without one."""
-    place = re.fullmatch(r"\d+x\d+([+-]-?\d+)([+-]-?\d+)", window.winfo_toplevel().geometry())
-    if place is None or not window.winfo_viewable():
+    top = window.winfo_toplevel()
+    place = re.fullmatch(r"\d+x\d+([+-]-?\d+)([+-]-?\d+)", top.geometry())
+    if place is None or not top.winfo_viewable():
         return 0, 0
     x, y = (int(part.lstrip("+")) for part in place.groups())
-    return window.winfo_rootx() - x, window.winfo_rooty() - y
+    inside = str(top)
+    for child in top.tk.splitlist(top.tk.call("winfo", "children", top)):
+        # A menu bar sits inside the frame, above the window's own inside.
+        if (str(top.tk.call("winfo", "class", child)) == "Menu"
+                and str(top.tk.call(child, "cget", "-type")) == "menubar"):
+            inside = child
+    return (int(top.tk.call("winfo", "rootx", inside)) - x,
+            int(top.tk.call("winfo", "rooty", inside)) - y)
 
 
 class ModalDialog(tk.Toplevel):
@@ -70,8 +78,6 @@ class ModalDialog(tk.Toplevel):
         if not self.winfo_viewable() and tries < 40:
             self.after(25, self._take_input, focus, tries + 1)
             return
-        if frame_offset(self) != frame_offset(self.master.winfo_toplevel()):
-            self._centre(frame_offset(self))  # a frame unlike the main window's
         self.lift()
         try:
             self.grab_set()
