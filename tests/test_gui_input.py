@@ -12,7 +12,7 @@ import pytest
 
 from solitaire_tk import new_game
 from solitaire_tk.__main__ import parse_args
-from solitaire_tk.ui.launch import open_table
+from solitaire_tk.ui.launch import fit_to_screen, open_table, size_window
 from solitaire_tk.ui.playersdialog import PlayersDialog
 from solitaire_tk.userdata import DataStore
 
@@ -163,3 +163,37 @@ def test_thirteen_options_menu_closes_like_a_popup_and_its_dialogs_come_in_front
         assert_in_front_and_centred(dialog, d.root)
     finally:
         d.close()
+
+
+# -- the window fits the screen ------------------------------------------------------------
+@pytest.mark.parametrize("saved, screen, fitted", [
+    ("1100x720+40+30", (1920, 1080), "1100x720+40+30"),       # it fits: kept as it was
+    ("1024x700+-8+-8", (1920, 1080), "1024x700+-8+-8"),       # Windows' maximised corner
+    ("2400x1500+1800+900", (1366, 768), "1366x688+0+0"),      # from a big screen
+    ("1100x720+1500+500", (1366, 768), "1100x688+266+0"),     # moved back onto the screen
+    ("1100x720+-900+-400", (1920, 1080), "1100x720+-16+-16"),  # title bar within reach
+    ("800x600-10-10", (1366, 768), "800x600+556+88"),         # counted from the far edges
+    ("1100x720", (1024, 600), "1024x520"),
+    ("+40+30", (1920, 1080), "+40+30"),
+    ("", (1920, 1080), ""),
+])
+def test_a_saved_window_size_is_fitted_to_the_screen(saved: str, screen: tuple[int, int],
+                                                      fitted: str) -> None:
+    assert fit_to_screen(saved, *screen) == fitted
+
+
+def test_a_window_saved_on_a_bigger_screen_opens_on_this_one(display: str) -> None:
+    root = tk.Tk(className="SolitaireTutorTest")
+    try:
+        width, height = root.winfo_screenwidth(), root.winfo_screenheight()
+        size_window(root, f"{width + 480}x{height + 420}+{width - 120}+{height - 180}")
+        root.update()
+        wait_for(root, lambda: root.winfo_viewable() and root.winfo_width() > 1)
+        border = 4  # a window manager's frame may take a pixel or two at the edges
+        assert 0 <= root.winfo_rootx() and root.winfo_rootx() + root.winfo_width() <= width + border
+        assert 0 <= root.winfo_rooty() and root.winfo_rooty() + root.winfo_height() < height
+        size_window(root, "900x600+40+30")
+        wait_for(root, lambda: root.winfo_width() == 900)
+        assert root.geometry() == "900x600+40+30", "a size that fits is kept"
+    finally:
+        root.destroy()
