@@ -11,12 +11,13 @@ from typing import Callable
 import pytest
 
 from solitaire_tk import new_game
+from solitaire_tk.moves import Move
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.ui.launch import fit_to_screen, open_table, size_window
 from solitaire_tk.ui.playersdialog import PlayersDialog
 from solitaire_tk.userdata import DataStore
 
-from .gui import Driver
+from .gui import Driver, KeyboardPlayer
 from .helpers import arrange, codes
 from .test_gui_xdotool import xdo
 
@@ -197,3 +198,47 @@ def test_a_window_saved_on_a_bigger_screen_opens_on_this_one(display: str) -> No
         assert root.geometry() == "900x600+40+30", "a size that fits is kept"
     finally:
         root.destroy()
+
+
+# -- Dammit!: clicks that cannot work say why ------------------------------------------------
+def test_dammit_click_on_a_box_the_card_may_not_go_in_says_why(driver_for) -> None:
+    game = arrange(new_game("dammit", seed=4), {"stock": "[2C] [3D] KH", "box6": "7C"})
+    d = driver_for(game)
+    d.click(*d.card_point("box2"))
+    assert d.game.log == [] and not d.game.piles["box2"]
+    assert d.status() == d.game.why_illegal(Move("place", dst="box2"))
+    assert "corner" in d.status() and "1, 4, 13 or 16" in d.status()
+
+
+def test_dammit_a_card_in_the_grid_is_not_picked_up(driver_for) -> None:
+    game = arrange(new_game("dammit", seed=4), {"stock": "[2C] [3D] KH", "box6": "7C"})
+    d = driver_for(game)
+    reason = d.game.why_illegal(Move("remove", piles=("box6",)))
+    assert reason
+    d.click(*d.card_point("box6"))
+    assert d.app.controls.held is None, "a card in the grid never moves: not picked up"
+    assert d.status() == reason and "picked up" not in d.status()
+    d.drag(d.card_point("box6"), d.place_point("box7"))
+    assert d.game.log == [] and codes(d.game)["box6"] == ["7C"]
+    KeyboardPlayer(d).focus_on("box6", 0)
+    d.key("Return")
+    assert d.app.controls.held is None and d.status() == reason, "Enter says the same"
+    d.click(*d.card_point("box1"))  # the King goes in a corner as before
+    assert codes(d.game)["box1"] == ["KH"]
+
+
+def test_dammit_clicks_while_the_full_grid_is_cleared(driver_for) -> None:
+    full = {f"box{n}": card for n, card in enumerate(
+        "KH QH QD KD JH 3C 7S JD JC 4H 9S JS KC QC QS KS".split(), start=1)}
+    game = arrange(new_game("dammit", seed=4), {"stock": "[2C] [3D] 5H", **full},
+                   clearing=True)
+    d = driver_for(game)
+    d.click(*d.card_point("stock"))
+    assert d.game.log == [] and d.status() == d.game.why_illegal(Move("place"))
+    d.click(*d.card_point("box1"))
+    assert d.status() == d.game.why_illegal(Move("remove", piles=("box1",)))
+    assert "Face cards stay" in d.status()
+    d.click(*d.card_point("box6"))  # the 3 is held: the 7 goes with it
+    d.click(*d.card_point("box7"))
+    assert d.game.log[-1]["action"] == "remove" and not d.game.piles["box6"]
+
