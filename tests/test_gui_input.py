@@ -12,6 +12,8 @@ import pytest
 
 from solitaire_tk import new_game
 from solitaire_tk.moves import Move
+from solitaire_tk.registry import GAME_IDS, game_class
+from solitaire_tk.ui.table import Hit
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.ui.launch import fit_to_screen, open_table, size_window
 from solitaire_tk.ui.playersdialog import PlayersDialog
@@ -242,3 +244,30 @@ def test_dammit_clicks_while_the_full_grid_is_cleared(driver_for) -> None:
     d.click(*d.card_point("box7"))
     assert d.game.log[-1]["action"] == "remove" and not d.game.piles["box6"]
 
+
+# -- the hand pointer over movable cards ------------------------------------------------------
+@pytest.mark.parametrize("game_id, variant", [
+    (game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants])
+def test_the_pointer_is_a_hand_over_a_movable_card_in_every_game(driver_for, game_id: str,
+                                                                 variant: str) -> None:
+    d = driver_for(new_game(game_id, variant, seed=3))
+    assert d.app.controls.hand_cursor == "hand2", "X11 has no open hand: the hand it has"
+
+    def hover(x: int, y: int) -> str:
+        d.table.event_generate("<Motion>", x=x, y=y)
+        d.pump()
+        return str(d.table.cget("cursor"))
+
+    game = d.game
+    touched = {place for move in game.legal_moves() for place in game.touches(move)}
+    cards = [(pile, index) for pile in game.pile_ids for index in range(len(game.piles[pile]))]
+    shown = [(place, d.card_point(*place)) for place in cards
+             if d.table.hit(*d.card_point(*place)) == Hit(*place)]
+    movable = [point for place, point in shown if place in touched]
+    still = [point for place, point in shown if place not in touched]
+    assert movable, "a new deal always has a card that can move"
+    assert hover(*movable[0]) == "hand2"
+    if still:
+        assert hover(*still[0]) == "", "the normal arrow over a card that cannot move"
+    assert hover(d.table.winfo_width() - 3, d.table.winfo_height() - 3) == ""
+    assert hover(*movable[-1]) == "hand2"

@@ -20,6 +20,11 @@ from ..moves import Move
 from .layout import Rect
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
+# The pointer over a card that can move: the open hand the games' help speaks
+# of where Tk has one (macOS), else the hand Tk has everywhere.
+OPEN_HAND = {"aqua": "openhand"}
+HAND = "hand2"
+
 DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
 
@@ -68,6 +73,7 @@ class TableControls:
         self._drag: _Drag | None = None
         self._slide_job: str | None = None
         self._touched: tuple[tuple[int, int], frozenset[tuple[str, int | None]]] | None = None
+        self.hand_cursor = OPEN_HAND.get(str(table.tk.call("tk", "windowingsystem")), HAND)
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
         table.bind("<B1-Motion>", self._on_drag)
@@ -322,7 +328,7 @@ class TableControls:
         hit = self.table.hit(event.x, event.y)
         can = hit is not None and (hit.button is not None or (
             hit.pile is not None and (hit.pile, hit.index) in self._touched_places()))
-        cursor = "hand2" if can else ""
+        cursor = self.hand_cursor if can else ""  # "": the normal arrow
         if self.table.cget("cursor") != cursor:
             self.table.configure(cursor=cursor)
 
