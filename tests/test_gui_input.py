@@ -15,7 +15,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.registry import GAME_IDS, game_class
 from solitaire_tk.ui.table import Hit
 from solitaire_tk.__main__ import parse_args
-from solitaire_tk.ui.launch import fit_to_screen, open_table, size_window
+from solitaire_tk.ui.launch import fit_to_screen, open_app, size_window
 from solitaire_tk.ui.playersdialog import PlayersDialog
 from solitaire_tk.userdata import DataStore
 
@@ -123,7 +123,7 @@ def test_who_is_playing_opens_in_front_at_start_up(display: str, data_dir) -> No
     try:
         root.geometry("1100x720+120+60")
         args = parse_args(["klondike", "--seed", "3", "--data-dir", str(data_dir)])
-        open_table(root, store, new_game("klondike", seed=3), args)  # as launch() does
+        open_app(root, store, args, new_game("klondike", seed=3))  # as launch() does
         wait_for(root, lambda: any(d.winfo_viewable() and d.grab_current()
                                    for d in open_dialogs(root)))
         (dialog,) = open_dialogs(root)

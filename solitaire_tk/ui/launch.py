@@ -123,14 +123,14 @@ def launch(args: argparse.Namespace) -> int:
         if game is None:
             root.destroy()
             return 0
-    open_table(root, store, game, args)
+    open_app(root, store, args, game)
     root.mainloop()
     return 0
 
 
-def open_table(root: tk.Tk, store: DataStore, game: Game, args: argparse.Namespace) -> "TutorApp":
-    """Put `game` on the table in `root`, with a welcome; a replay asked for opens
-    over it, and with two or more players the app asks who is playing."""
+def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game) -> TutorApp:
+    """The main window on `game` (the game the command line asked for), with
+    what start-up says and asks; returns the `TutorApp`."""
     from .app import TutorApp
     app = TutorApp(root, store, game)
     if args.game is None and store.resumed_with_hints:
