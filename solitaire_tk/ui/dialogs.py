@@ -56,15 +56,16 @@ class ModalDialog(tk.Toplevel):
             self.after(50, self.show, focus, _tries + 1)
             return
         self.update_idletasks()
-        self._centre(frame_offset(parent))
+        self._centre()
         self.deiconify()
         self.lift()
         self._take_input(focus)
 
-    def _centre(self, offset: tuple[int, int]) -> None:
-        """Put the dialog's inside in the middle of its parent's inside; `offset`
-        is how far the window manager's frame puts the inside from the place asked."""
+    def _centre(self) -> None:
+        """Put the dialog's inside in the middle of its parent's inside (the
+        dialog's frame is taken to be like its parent's)."""
         parent = self.master.winfo_toplevel()
+        offset = frame_offset(parent)
         width, height = self.winfo_reqwidth(), self.winfo_reqheight()
         x = parent.winfo_rootx() + max(0, (parent.winfo_width() - width) // 2)
         y = parent.winfo_rooty() + max(0, (parent.winfo_height() - height) // 2)
