@@ -457,7 +457,10 @@ class TutorApp:
         menu.tk_popup(self.table.winfo_rootx() + 40, self.table.winfo_rooty() + 40)
 
     def _close_options(self, menu: tk.Menu) -> str:
-        menu.unpost()
+        try:
+            menu.tk.call("tk::MenuUnpost", menu)  # Tk's own closing: it forgets the popup
+        except tk.TclError:
+            menu.unpost()
         menu.grab_release()
         self.table.focus_set()
         return "break"
