@@ -602,8 +602,25 @@ class TutorApp:
             self.panel.tell(text, kind)
 
     def post_options(self) -> None:
-        """Thirteen's O: open the Options menu where the pupil is looking."""
-        self.choices.options_menu.post(self.root.winfo_rootx() + 40, self.root.winfo_rooty() + 40)
+        """Thirteen's O: open the Options menu where the pupil is looking.
+
+        As a popup menu: it takes the keys and the mouse while it is open, and
+        Escape, a choice or a click anywhere else closes it and gives them back
+        (a menu merely posted stayed open over everything, dialogs too).
+        """
+        menu = self.choices.options_menu
+        # Tk's own Escape does nothing in a menu that is also in the menu bar.
+        menu.bind("<Escape>", lambda event: self._close_options(menu))
+        menu.tk_popup(self.table.winfo_rootx() + 40, self.table.winfo_rooty() + 40)
+
+    def _close_options(self, menu: tk.Menu) -> str:
+        try:
+            menu.tk.call("tk::MenuUnpost", menu)  # Tk's own closing: it forgets the popup
+        except tk.TclError:
+            menu.unpost()
+        menu.grab_release()
+        self.table.focus_set()
+        return "break"
 
     def show_about(self) -> None:
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)

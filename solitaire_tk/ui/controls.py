@@ -20,6 +20,11 @@ from ..moves import Move
 from .layout import Rect
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
+# The pointer over a card that can move: the open hand the games' help speaks
+# of where Tk has one (macOS), else the hand Tk has everywhere.
+OPEN_HAND = {"aqua": "openhand"}
+HAND = "hand2"
+
 DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
 
@@ -68,11 +73,15 @@ class TableControls:
         self._drag: _Drag | None = None
         self._slide_job: str | None = None
         self._touched: tuple[tuple[int, int], frozenset[tuple[str, int | None]]] | None = None
+        self.hand_cursor = OPEN_HAND.get(str(table.tk.call("tk", "windowingsystem")), HAND)
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
         table.bind("<B1-Motion>", self._on_drag)
         table.bind("<ButtonRelease-1>", self._on_release)
-        table.bind("<Double-Button-1>", self._on_double)
+        # No <Double-Button-1>: Tk would deliver the second and later presses of
+        # a quick series to it instead of <ButtonPress-1>, and those clicks were
+        # lost.  Every press is a press; every release that was not a drag is
+        # one click, however fast the clicks come.
         table.bind("<Shift-Button-1>", self._on_shift_click)
         table.bind("<Alt-Button-1>", self._on_alt_click)
         table.bind("<Motion>", self._on_hover)
@@ -148,28 +157,50 @@ class TableControls:
         elif singles:
             self.player.try_move(self.best(singles))
         elif hit.index is None:
-            into = [m for m in game.legal_moves() if m.dst == hit.pile and m.action == "place"]
-            if into:
-                self.player.try_move(into[0])
-            elif hit.pile == game.stock_pile:
+            if hit.pile == game.stock_pile:
                 self.say_stock_reason()
-        elif hit.pile == game.stock_pile and not game.piles[hit.pile][hit.index].face_up:
+            elif "place" in game.actions:
+                # The card to play, put here: played, or the engine says why not.
+                self.player.try_move(Move("place", dst=hit.pile))
+        elif hit.pile == game.stock_pile:
             self.say_stock_reason()
-        elif "remove" in game.actions and game.piles[hit.pile][hit.index].face_up:
-            self.hold(hit.pile, hit.index)  # its partner's click will say why not
+        elif (meant := self._taking_away(hit.pile, hit.index)) is not None:
+            # No legal move takes this card: say why the one the click means is not allowed.
+            self.player.try_move(meant)
         else:
             card = game.piles[hit.pile][hit.index]
             name = card.name if card.face_up else "that face-down card"
             self.player.say(f"There is no move for {name} right now.", "illegal")
 
+    def _taking_away(self, pile: str, index: int) -> Move | None:
+        """In a game that takes cards away, the move that takes this card away
+        by itself (or with the one above it), if the card is one a move names."""
+        if "remove" not in self.game.actions:
+            return None
+        for move in (Move("remove", piles=(pile,)), Move("remove", piles=(pile, pile))):
+            if (pile, index) in self.game.touches(move):
+                return move
+        return None
+
+    def _never_picked_up(self, hit: Hit) -> bool:
+        """A card that is taken away, not moved, and that no legal move takes now:
+        Enter says why, as a click does, instead of picking it up."""
+        assert hit.pile is not None and hit.index is not None
+        return (self._taking_away(hit.pile, hit.index) is not None
+                and not self.moves_touching(hit.pile, hit.index))
+
     def say_stock_reason(self) -> None:
+        """Why clicking the stock does nothing now: the reason of what a click
+        there means (turning the deck over, dealing, or playing its card)."""
         game = self.game
-        for action in STOCK_ACTIONS:
-            if action in game.actions:
-                reason = game.why_illegal(Move(action))
-                if reason:
-                    self.player.refuse(reason, Move(action))
-                    return
+        meant = [Move(action) for action in STOCK_ACTIONS if action in game.actions]
+        if "place" in game.actions:
+            meant.append(Move("place"))
+        for move in meant:
+            reason = game.why_illegal(move)
+            if reason:
+                self.player.refuse(reason, move)
+                return
 
     def hold(self, pile: str, index: int) -> None:
         self.held = (pile, index)
@@ -263,10 +294,6 @@ class TableControls:
             self.table.after_cancel(self._slide_job)
             self._slide_job = None
 
-    def _on_double(self, event: tk.Event) -> None:
-        # The first click of the pair already moved the card to its best place.
-        self._press = None
-
     def _on_shift_click(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)
         if hit is not None and hit.pile is not None:
@@ -301,7 +328,7 @@ class TableControls:
         hit = self.table.hit(event.x, event.y)
         can = hit is not None and (hit.button is not None or (
             hit.pile is not None and (hit.pile, hit.index) in self._touched_places()))
-        cursor = "hand2" if can else ""
+        cursor = self.hand_cursor if can else ""  # "": the normal arrow
         if self.table.cget("cursor") != cursor:
             self.table.configure(cursor=cursor)
 
@@ -422,7 +449,8 @@ class TableControls:
         stock_card_hidden = (current.pile is not None and current.index is not None
                              and current.pile == self.game.stock_pile
                              and not self.game.piles[current.pile][current.index].face_up)
-        if current.button or self.held is not None or current.index is None or stock_card_hidden:
+        if (current.button or self.held is not None or current.index is None or stock_card_hidden
+                or self._never_picked_up(current)):
             self.click(current)
         else:
             assert current.pile is not None

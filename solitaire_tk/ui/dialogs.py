@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tkinter as tk
 from functools import partial
 from tkinter import ttk
@@ -9,6 +10,24 @@ from typing import Callable
 
 from .. import __version__
 from ..cards import MAX_SEED
+
+
+def frame_offset(window: tk.Misc) -> tuple[int, int]:
+    """How far the window manager's frame (title bar, border) puts a shown
+    window's inside from the place its geometry asks for; (0, 0) without one."""
+    top = window.winfo_toplevel()
+    place = re.fullmatch(r"\d+x\d+([+-]-?\d+)([+-]-?\d+)", top.geometry())
+    if place is None or not top.winfo_viewable():
+        return 0, 0
+    x, y = (int(part.lstrip("+")) for part in place.groups())
+    inside = str(top)
+    for child in top.tk.splitlist(top.tk.call("winfo", "children", top)):
+        # A menu bar sits inside the frame, above the window's own inside.
+        if (str(top.tk.call("winfo", "class", child)) == "Menu"
+                and str(top.tk.call(child, "cget", "-type")) == "menubar"):
+            inside = child
+    return (int(top.tk.call("winfo", "rootx", inside)) - x,
+            int(top.tk.call("winfo", "rooty", inside)) - y)
 
 
 class ModalDialog(tk.Toplevel):
@@ -24,18 +43,48 @@ class ModalDialog(tk.Toplevel):
         self.bind("<Escape>", lambda e: self.close())
         self.protocol("WM_DELETE_WINDOW", self.close)
 
-    def show(self, focus: tk.Widget | None = None) -> None:
-        self.update_idletasks()
+    def show(self, focus: tk.Widget | None = None, _tries: int = 0) -> None:
+        """Open in front of the window it belongs to, centred on it, with the focus.
+
+        At start-up the main window may not be on the screen yet: the dialog
+        waits for it, or it would open behind it, away from its middle, and
+        hold the input while out of sight (the app looked frozen).
+        """
         parent = self.master.winfo_toplevel()
-        x = parent.winfo_rootx() + max(0, (parent.winfo_width() - self.winfo_reqwidth()) // 2)
-        y = parent.winfo_rooty() + max(0, (parent.winfo_height() - self.winfo_reqheight()) // 3)
-        self.geometry(f"+{x}+{y}")
+        if not parent.winfo_viewable() and _tries < 40:
+            self.withdraw()
+            self.after(50, self.show, focus, _tries + 1)
+            return
+        self.update_idletasks()
+        self._centre()
         self.deiconify()
+        self.lift()
+        self._take_input(focus)
+
+    def _centre(self) -> None:
+        """Put the dialog's inside in the middle of its parent's inside (the
+        dialog's frame is taken to be like its parent's)."""
+        parent = self.master.winfo_toplevel()
+        offset = frame_offset(parent)
+        width, height = self.winfo_reqwidth(), self.winfo_reqheight()
+        x = parent.winfo_rootx() + max(0, (parent.winfo_width() - width) // 2)
+        y = parent.winfo_rooty() + max(0, (parent.winfo_height() - height) // 2)
+        self.geometry(f"+{x - offset[0]}+{y - offset[1]}")
+
+    def _take_input(self, focus: tk.Widget | None, tries: int = 0) -> None:
+        """Grab the input and the focus once the dialog is on the screen (a grab
+        on a window not yet shown fails, and the focus would stay behind)."""
+        if not self.winfo_exists():
+            return
+        if not self.winfo_viewable() and tries < 40:
+            self.after(25, self._take_input, focus, tries + 1)
+            return
+        self.lift()
         try:
             self.grab_set()
         except tk.TclError:
             pass  # another grab is active (a test, or a menu); still usable
-        (focus or self).focus_set()
+        (focus or self).focus_force()
 
     def close(self) -> None:
         try:

@@ -5,6 +5,7 @@ or the chooser on a first run)."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tkinter as tk
 from typing import TYPE_CHECKING, Callable
@@ -64,6 +65,40 @@ def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
     return None
 
 
+DEFAULT_SIZE = "1100x720"
+TASKBAR_ROOM = 80   # pixels kept free at the bottom for a taskbar and the window's title bar
+EDGE_SLACK = 16     # may hang off the left or top (Windows puts maximised windows at -8)
+_GEOMETRY = re.compile(r"(?:(\d+)x(\d+))?(?:([+-])(-?\d+)([+-])(-?\d+))?")
+
+
+def fit_to_screen(geometry: str, screen_width: int, screen_height: int) -> str:
+    """A saved window size and place that fits this screen: kept as it is when
+    it fits, otherwise made smaller and moved so all of it can be seen and
+    reached (a size saved on a big screen opened partly off a small one)."""
+    found = _GEOMETRY.fullmatch(geometry.strip())
+    if not geometry.strip() or found is None:
+        return geometry
+    width_text, height_text, x_sign, x_text, y_sign, y_text = found.groups()
+    room = screen_height - TASKBAR_ROOM
+    width, height = (int(width_text), int(height_text)) if width_text else (0, 0)
+    width, height = min(width, screen_width), min(height, room)
+    size = f"{width}x{height}" if width_text else ""
+    if x_sign is None:
+        return size
+    # "-10" counts from the right (or bottom) edge; "+-10" is just off the left (top).
+    x = int(x_text) if x_sign == "+" else screen_width - width - int(x_text)
+    y = int(y_text) if y_sign == "+" else screen_height - height - int(y_text)
+    x = max(-EDGE_SLACK, min(x, screen_width - width))
+    y = max(-EDGE_SLACK, min(y, room - height))
+    return f"{size}+{x}+{y}"
+
+
+def size_window(root: tk.Tk, saved: str) -> None:
+    """The window as the player left it, fitted to the screen it opens on."""
+    root.geometry(fit_to_screen(saved or DEFAULT_SIZE, root.winfo_screenwidth(),
+                                root.winfo_screenheight()))
+
+
 def launch(args: argparse.Namespace) -> int:
     try:
         store = DataStore(args.data_dir)
@@ -81,10 +116,7 @@ def launch(args: argparse.Namespace) -> int:
     from .app import prepare_root
     from .chooser import choose_game
     prepare_root(root)
-    if store.settings.window_geometry:
-        root.geometry(store.settings.window_geometry)
-    else:
-        root.geometry("1100x720")
+    size_window(root, store.settings.window_geometry)
     if game is None:
         game = choose_game(root, store)
         if game is None:
