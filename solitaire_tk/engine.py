@@ -65,6 +65,8 @@ class Game:
     game_id: ClassVar[str]
     title: ClassVar[str]
     variants: ClassVar[tuple[str, ...]] = ("standard",)
+    # Each variant in a pupil's words, for games that have more than one.
+    variant_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
     decks: ClassVar[int] = 1
     option_defaults: ClassVar[Mapping[str, bool]] = MappingProxyType({})
     actions: ClassVar[frozenset[str]]

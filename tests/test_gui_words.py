@@ -285,3 +285,11 @@ def test_easy_mode_shows_in_the_status_bar(driver_for) -> None:
     d.key("n")  # Thirteen's N: a new hand, now in easy mode
     d.pump()
     assert d.game.options["easy_mode"] and d.app.status.options_label.cget("text") == "Easy mode"
+
+
+def test_the_hint_button_tooltip_names_the_hint_key_of_the_game_in_play(driver_for) -> None:
+    d = driver_for(new_game("thirteen", seed=5))
+    assert "(Ctrl+H)" in d.app.panel.tips[1].text
+    d.app.new_game("klondike", "draw1")
+    d.pump()
+    assert "(H)" in d.app.panel.tips[1].text

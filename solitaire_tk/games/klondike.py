@@ -6,6 +6,7 @@ three with unlimited recycles, `draw1-single` turns one and never recycles.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card
@@ -23,6 +24,8 @@ class Klondike(Game):
     game_id = "klondike"
     title = "Klondike"
     variants = ("draw1", "draw3", "draw1-single")
+    variant_names = MappingProxyType({"draw1": "draw one", "draw3": "draw three",
+                                      "draw1-single": "one pass only"})
     actions = frozenset({"move", "flip", "recycle"})
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"

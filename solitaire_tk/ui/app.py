@@ -371,8 +371,8 @@ class TutorApp:
         self.panel.tell(reason, "illegal", rule=rule)
         if self.settings.sound:
             self.root.bell()
-        if self.game.game_id == "cruel" and self.settings.messages:
-            messagebox.showinfo("Cruel", reason, parent=self.root)
+        if "messages" in self.game.own_settings and self.settings.messages:
+            messagebox.showinfo(self.game.title, reason, parent=self.root)
 
     def undo(self) -> None:
         if self.replay.active:

@@ -24,8 +24,6 @@ TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "
 BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3a1a"),
                   ("Black", "#111111"))
 UNDO_LABEL_CHARS = 48
-VARIANT_NAMES = {"draw1": "Klondike: draw one", "draw3": "Klondike: draw three",
-                 "draw1-single": "Klondike: one pass only"}
 
 
 @dataclass
@@ -111,7 +109,8 @@ def install(app: TutorApp) -> MenuChoices:
     for game_id in GAME_IDS:
         cls = game_class(game_id)
         for variant in cls.variants:
-            label = VARIANT_NAMES.get(variant, cls.title)
+            name = cls.variant_names.get(variant)
+            label = f"{cls.title}: {name}" if name else cls.title
             choose.add_radiobutton(label=label, variable=choices.game,
                                    value=f"{game_id}/{variant}",
                                    command=partial(app.new_game, game_id, variant))

@@ -28,8 +28,6 @@ __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record
            "score_rows", "stats_summary"]
 
 ERROR_COLOUR = "#a00000"
-KLONDIKE_TITLES = {"draw1": "Klondike (draw one)", "draw3": "Klondike (draw three)",
-                   "draw1-single": "Klondike (one pass only)"}
 SCORE_NOTES = {
     "cruel": "In Cruel the score is how many cards are left at the end: the fewer, the better.",
     "klondike": "The score is how many cards you put home on the Aces: the more, the better.",
@@ -68,13 +66,12 @@ def game_title(key: str) -> str:
     """The name of a statistics key for a pupil: "thirteen" -> "Thirteen",
     "klondike/draw3" -> "Klondike (draw three)"."""
     game_id, _, variant = key.partition("/")
-    if game_id == "klondike" and variant in KLONDIKE_TITLES:
-        return KLONDIKE_TITLES[variant]
     try:
-        title = game_class(game_id).title
+        cls = game_class(game_id)
     except ValueError:
         return key
-    return f"{title} ({variant})" if variant else title
+    name = cls.variant_names.get(variant, variant)
+    return f"{cls.title} ({name})" if name else cls.title
 
 
 def percent_text(value: float) -> str:

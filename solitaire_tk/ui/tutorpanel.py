@@ -11,6 +11,7 @@ from typing import Callable
 from ..engine import Game
 from ..lessons import Lesson, load_lesson
 from .helpview import HelpView
+from .keys import key_for
 from .replayview import ReplayView
 from .tooltip import add_tooltips
 
@@ -42,9 +43,8 @@ class TutorPanel(ttk.Frame):
         self.hint_button.pack(side="right")
         self.tips = add_tooltips([
             (self.show_moves, "Outline the cards that can move, and light up where a\n"
-                              "picked-up card may go (Thirteen: the Move alert)"),
-            (self.hint_button, "Show a good move and why (H; Ctrl+H in Thirteen).\n"
-                               "Press again for the next one.")])
+                              "picked-up card may go"),
+            (self.hint_button, "Show a good move and why.\nPress again for the next one.")])
         self.heading = ttk.Label(self, font=("DejaVu Sans", 11, "bold"))
         self.heading.pack(anchor="w")
         self.message = ttk.Label(self, wraplength=300, justify="left", font=("DejaVu Sans", 11))
@@ -69,6 +69,8 @@ class TutorPanel(ttk.Frame):
         """The game's title, lesson and how it stands; a replay shows the replayed
         game's own (the sentence for each step is in the replay controls)."""
         self.title.configure(text=f"Tutor: {game.title}" + (" (replay)" if replay else ""))
+        self.tips[1].text = (f"Show a good move and why ({key_for(game, 'hint')}).\n"
+                             "Press again for the next one.")
         lesson = self.lessons.get(game.game_id)
         if lesson is None:
             try:
