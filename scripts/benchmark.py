@@ -62,7 +62,7 @@ def random_positions(game_id: str, variant: str, count: int = 300):
         # Stop at a random point, late in the game as often as early.
         stop = rng.choice((rng.randint(0, 40), rng.randint(40, 400)))
         for _ in range(stop):
-            moves = game.legal_moves()
+            moves = list(game._search_moves())  # the same moves as legal_moves(), faster
             if game.can_undo() and (rng.random() < 0.1 or not moves):
                 game.undo()
             elif moves:
@@ -74,7 +74,11 @@ def random_positions(game_id: str, variant: str, count: int = 300):
 
 
 def is_over_times() -> None:
-    """Median and worst time of one `is_over()` (not cached yet) per game and variant."""
+    """Median and worst time of one `is_over()` per game and variant.
+
+    Each position is timed three times with the answer not cached, and the
+    quickest counts: the machine's other work should not look like a slow search.
+    """
     print(f"\nis_over on random positions:")
     print(f"{'game':<10} {'variant':<13} {'positions':>9} {'over':>5} {'median':>9} {'worst':>9}")
     for game_id in GAME_IDS:
@@ -83,9 +87,14 @@ def is_over_times() -> None:
             times = []
             over = 0
             for game in games:
-                start = time.perf_counter()
-                over += game.is_over()
-                times.append(time.perf_counter() - start)
+                best = float("inf")
+                for _ in range(3):
+                    game._over_cache.clear()
+                    start = time.perf_counter()
+                    answer = game.is_over()
+                    best = min(best, time.perf_counter() - start)
+                over += answer
+                times.append(best)
             times.sort()
             print(f"{game_id:<10} {variant:<13} {len(games):>9} {over:>5} "
                   f"{times[len(times) // 2] * 1000:>6.2f} ms {times[-1] * 1000:>6.2f} ms",

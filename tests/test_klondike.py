@@ -102,15 +102,15 @@ def test_recycle_keeps_the_original_order() -> None:
 
 
 def test_over_when_turning_the_deck_cannot_help() -> None:
-    # Unlimited recycling, but no deck card can ever be played.
+    # Unlimited recycling, the deck already seen, but no deck card can ever be played.
     game = arrange(empty_klondike("draw3"), {
         "tableau1": "[KC] 9H", "stock": "[2S] [3S] [4S]", "waste": "5S",
-        "foundation1": "AD", "foundation2": "AH"})
+        "foundation1": "AD", "foundation2": "AH"}, recycles=1)
     assert [m.action for m in game.legal_moves()] == ["flip"]
     assert game.is_over() and not game.is_won()
-    assert "never bring up" in game.outcome()
-    # ...but a deck card that fits a stack keeps the game going.
-    arrange(game, {"stock": "[2S] [8C] [4S]"})
+    assert "no card can ever reach a home stack again" in game.outcome()
+    # ...but a deck card that can go home keeps the game going.
+    arrange(game, {"stock": "[2S] [AS] [4S]"})
     assert not game.is_over()
 
 

@@ -249,15 +249,35 @@ class Dammit(Game):
         """Cards placed so far."""
         return 52 - len(self._piles["stock"])
 
-    def _loss_reason(self) -> str | None:
-        if self.is_won():
-            return None
+    def _no_move_reason(self) -> str:
+        # Placing always brings a card home and clearing always ends in a new
+        # card, so a lost game never has a legal move left.
         if self.clearing:
-            return None if self.removable() else NO_PAIR_LEFT
+            return NO_PAIR_LEFT
         card = self._piles["stock"][-1]
-        boxes = self.allowed_boxes(card)
-        if any(not self._piles[box] for box in boxes):
-            return None
         if card.rank in HOMES:
             return f"{card.name} is next, and every {HOMES[card.rank][2]} is full."
         return NO_PAIR_LEFT
+
+    def _search_moves(self) -> Iterable[Move]:
+        stock = self._piles["stock"]
+        if not stock:
+            return
+        if not self.clearing:
+            for box in self.allowed_boxes(stock[-1]):
+                if not self._piles[box]:
+                    yield Move("place", dst=box)
+            return
+        tens: list[str] = []
+        numbers: list[tuple[str, int]] = []
+        for box in BOXES:
+            top = self.top(box)
+            if top is not None and top.rank == 10:
+                tens.append(box)
+            elif top is not None and top.rank < 10:
+                numbers.append((box, top.rank))
+        for box in tens:
+            yield Move("remove", piles=(box,))
+        for (first, one), (second, two) in combinations(numbers, 2):
+            if one + two == 10:
+                yield Move("remove", piles=(first, second))
