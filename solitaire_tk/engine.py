@@ -249,9 +249,12 @@ class Game:
         return step.label
 
     def _no_undo_reason(self) -> str:
-        if not self.log or all(entry["action"] == "undo" for entry in self.log):
+        made = sum(1 for entry in self.log if entry["action"] != "undo")
+        if not made:
             return "There is no move to take back yet."
-        if self.undo_limit is not None:
+        # Each undo takes back one move: only moves still standing can be out
+        # of undo's reach.
+        if self.undo_limit is not None and made > len(self.log) - made:
             return f"You can only take back your last {self.undo_limit} moves."
         return "There is no move left to take back."
 

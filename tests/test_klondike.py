@@ -6,6 +6,7 @@ import pytest
 
 from solitaire_tk import IllegalMove, Move, new_game
 from solitaire_tk.cards import new_deck_order
+from solitaire_tk.engine import Game
 
 from .helpers import arrange, codes
 
@@ -90,6 +91,33 @@ def test_recycle_limits_per_variant() -> None:
             game.play(Move("flip"))
         game.play(Move("recycle"))
     assert game.recycles == 10
+
+
+def _through_the_deck(game: Game) -> None:
+    while game.piles["stock"]:
+        game.play(Move("flip"))
+
+
+def test_recycle_says_how_many_turns_are_left_after_it() -> None:
+    game = new_game("klondike", "draw1", seed=3)
+    _through_the_deck(game)
+    assert game.describe(Move("recycle")) == (
+        "Turn the waste pile over to make the deck again. You can do this once more after this.")
+    game.play(Move("recycle"))
+    _through_the_deck(game)
+    assert game.describe(Move("recycle")) == (
+        "Turn the waste pile over to make the deck again. This is the last time.")
+    game.play(Move("recycle"))
+    _through_the_deck(game)
+    limit = "You have already gone through the deck three times, which is all this game allows."
+    assert game.why_illegal(Move("recycle")) == limit
+    assert game.why_illegal(Move("flip")) == f"The deck is empty. {limit}"
+    single = new_game("klondike", "draw1-single", seed=3)
+    _through_the_deck(single)
+    assert single.why_illegal(Move("recycle")) == "In this game you go through the deck only once."
+    draw3 = new_game("klondike", "draw3", seed=3)
+    _through_the_deck(draw3)
+    assert draw3.describe(Move("recycle")) == "Turn the waste pile over to make the deck again."
 
 
 def test_recycle_keeps_the_original_order() -> None:

@@ -82,7 +82,7 @@ class Klondike(Game):
         if self._check_recycle() is None:
             return "The deck is empty. Click it to turn the waste pile over and go through it again."
         if self._piles["waste"]:
-            return "The deck is empty, and in this game it can't be made again."
+            return f"The deck is empty. {self._no_more_passes()}"
         return "The deck is empty."
 
     def _check_recycle(self) -> str | None:
@@ -92,10 +92,16 @@ class Klondike(Game):
             return "The waste pile is empty, so there is nothing to turn back into the deck."
         left = self.recycles_left
         if left is not None and left <= 0:
-            if self.variant == "draw1-single":
-                return "In this game you go through the deck only once."
-            return "You have already gone through the deck three times, which is all this game allows."
+            return self._no_more_passes()
         return None
+
+    def _no_more_passes(self) -> str:
+        """Why the deck can't be gone through again (the limit is reached)."""
+        limit = RECYCLES[self.variant] or 0
+        if limit == 0:
+            return "In this game you go through the deck only once."
+        times = {1: "twice", 2: "three times"}.get(limit, f"{limit + 1} times")
+        return f"You have already gone through the deck {times}, which is all this game allows."
 
     def _check_move(self, move: Move) -> str | None:
         src, dst = move.src, move.dst
@@ -203,9 +209,12 @@ class Klondike(Game):
                 return "Turn over the next card of the deck onto the waste pile."
             return f"Turn over the next {turning} cards of the deck onto the waste pile."
         if move.action == "recycle":
+            # Counted after this one: the first of two leaves one more.
             left = self.recycles_left
-            after = "" if left is None else (
-                " This is the last time." if left == 1 else f" You can do this {left} more times.")
+            after = "" if left is None or left < 1 else (
+                " This is the last time." if left == 1 else
+                " You can do this once more after this." if left == 2 else
+                f" You can do this {left - 1} more times after this.")
             return "Turn the waste pile over to make the deck again." + after
         assert move.src is not None and move.dst is not None
         pile = self._piles[move.src]
