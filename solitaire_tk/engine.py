@@ -378,13 +378,12 @@ class Game:
         """Whether turning the deck alone leads from deck state `start` to `goal`."""
         return bool(start == goal)
 
-    def _turning_changes(self, move: Move) -> bool:
-        """Whether `move` may do something else once the deck has been turned.
-
-        Only these are tried again after turning the deck: any other move did
-        the same just before, from a position that leads here.
-        """
-        return True
+    def _moves_after_turning(self) -> Iterable[Move]:
+        """The legal moves that may do something else once the deck has been
+        turned (hook: by default all of them).  Only these are tried again
+        after turning the deck: any other move did the same just before, from
+        a position that leads here."""
+        return self._search_moves()
 
     def _nothing_new_left(self) -> bool:
         """Whether no sequence of legal moves brings a card home or turns up an unseen card."""
@@ -419,9 +418,7 @@ class Game:
                 here, turned = todo.pop()
                 self._restore(here)
                 fresh: list[tuple[Position, bool]] = []
-                for move in list(self._search_moves()):
-                    if turned and not self._turning_changes(move):
-                        continue
+                for move in list(self._moves_after_turning() if turned else self._search_moves()):
                     self._apply(move)
                     if self.progress() > home or self._unseen() < unseen:
                         return None

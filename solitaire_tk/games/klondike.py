@@ -278,11 +278,16 @@ class Klondike(Game):
             return bool(goal_turned >= turned)
         return bool(used < goal_used and size > 0)  # through the rest, turn over, and on
 
-    def _turning_changes(self, move: Move) -> bool:
-        # Turning the deck changes only the waste pile's top card.
-        return move.action in ("flip", "recycle") or move.src == "waste"
-
     def _search_moves(self) -> Iterable[Move]:
+        return self._find_moves(stacks_too=True)
+
+    def _moves_after_turning(self) -> Iterable[Move]:
+        # Turning the deck changes only the waste pile's top card.
+        return self._find_moves(stacks_too=False)
+
+    def _find_moves(self, stacks_too: bool) -> Iterable[Move]:
+        """The legal moves (for the search): the deck's and the waste pile's,
+        and with `stacks_too` those of the stacks as well."""
         piles = self._piles
         if piles["stock"]:
             yield Move("flip")
@@ -303,7 +308,7 @@ class Klondike(Game):
         waste = piles["waste"]
         if waste:
             yield from self._moves_of("waste", waste[-1], 1, False, home, empties, wanted)
-        for src in TABLEAUS:
+        for src in TABLEAUS if stacks_too else ():
             pile = piles[src]
             count = 0
             above: Card | None = None  # the card lying on `card` in the run
