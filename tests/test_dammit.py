@@ -183,6 +183,9 @@ def test_lost_when_the_grid_fills_with_nothing_to_take_away() -> None:
     assert not game.is_over()
     game.play(Move("place", dst="box16"))
     assert game.clearing and game.legal_moves() == []
+    assert codes(game)["stock"] == ["[3S]"], "no new card is shown"
+    assert game.where_card_may_go() == (
+        "Nothing in the full grid can be taken away, so no new card will be shown.")
     assert game.is_over() and not game.is_won()
     assert game.outcome() == ("Game over: the grid is full and no 10 or pair adding up "
                               "to ten is left to take away.")

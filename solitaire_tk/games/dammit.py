@@ -85,6 +85,8 @@ class Dammit(Game):
         """One sentence on where the card to play may go (the table shows it too)."""
         card = self.card_to_play()
         if card is None:
+            if self.clearing and not self.removable():
+                return "Nothing in the full grid can be taken away, so no new card will be shown."
             if self.clearing:
                 return ("The next card is shown once every 10 and every pair "
                         "that adds up to ten is taken away.")
