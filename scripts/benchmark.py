@@ -5,6 +5,9 @@
 - Start-up: importing the engine and dealing each game.
 - Replay: building a 2,000-entry replay and scrubbing back and forth.
 - Legal moves: how long one `legal_moves()` takes in a busy position.
+- is_over: median and worst time over random positions of every game and
+  variant (seeded random playouts with undos, early and late in games);
+  `--over` runs only this part.
 - Hints: how often always taking the first hint wins, per game and Klondike
   variant, over deals 1-50 (`--hints` runs only this part).
 """
@@ -50,6 +53,54 @@ def long_game(game_id: str, entries: int = 2000):
     return game
 
 
+def random_positions(game_id: str, variant: str, count: int = 300):
+    """`count` games in positions met along seeded random playouts (with undos)."""
+    rng = random.Random(f"{game_id}-{variant}")
+    out = []
+    while len(out) < count:
+        game = new_game(game_id, variant, seed=rng.randint(1, 10**6))
+        # Stop at a random point, late in the game as often as early.
+        stop = rng.choice((rng.randint(0, 40), rng.randint(40, 400)))
+        for _ in range(stop):
+            moves = list(game._search_moves())  # the same moves as legal_moves(), faster
+            if game.can_undo() and (rng.random() < 0.1 or not moves):
+                game.undo()
+            elif moves:
+                game.play(rng.choice(moves))
+            else:
+                break
+        out.append(game)
+    return out
+
+
+def is_over_times() -> None:
+    """Median and worst time of one `is_over()` per game and variant.
+
+    Each position is timed three times with the answer not cached, and the
+    quickest counts: the machine's other work should not look like a slow search.
+    """
+    print(f"\nis_over on random positions:")
+    print(f"{'game':<10} {'variant':<13} {'positions':>9} {'over':>5} {'median':>9} {'worst':>9}")
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            games = random_positions(game_id, variant)
+            times = []
+            over = 0
+            for game in games:
+                best = float("inf")
+                for _ in range(3):
+                    game._over_cache.clear()
+                    start = time.perf_counter()
+                    answer = game.is_over()
+                    best = min(best, time.perf_counter() - start)
+                over += answer
+                times.append(best)
+            times.sort()
+            print(f"{game_id:<10} {variant:<13} {len(games):>9} {over:>5} "
+                  f"{times[len(times) // 2] * 1000:>6.2f} ms {times[-1] * 1000:>6.2f} ms",
+                  flush=True)
+
+
 def hint_win_rates(deals: range = HINT_DEALS) -> None:
     """Play every deal by always taking the first hint; one table row per game and variant."""
     print(f"\nFollowing the first hint, deals {deals.start}-{deals.stop - 1}:")
@@ -75,6 +126,9 @@ def main() -> None:
     if "--hints" in sys.argv[1:]:
         hint_win_rates()
         return
+    if "--over" in sys.argv[1:]:
+        is_over_times()
+        return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
@@ -89,6 +143,7 @@ def main() -> None:
         print(f"{'':<48} {each * 1000:9.3f} ms a step")
         timed(f"{game_id}: legal_moves", game.legal_moves, repeat=200)
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
+    is_over_times()
     hint_win_rates()
 
 

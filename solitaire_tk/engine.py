@@ -83,6 +83,12 @@ class Game:
     # The player's settings only this game uses (its Options menu shows them
     # while it is played): "messages", "easy_mode", "move_alert".
     own_settings: ClassVar[tuple[str, ...]] = ()
+    # Why a lost game is over while legal moves are still left (SPEC 2): each
+    # game says where its cards go home.
+    over_with_moves: ClassVar[str] = "you can still move cards, but none can ever go home again."
+    # How many positions the game-over search may look at.  When it runs out
+    # the game is said to go on: a game that might go on is never ended.
+    over_search_budget: ClassVar[int] = 200
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,
@@ -110,6 +116,8 @@ class Game:
         self._elapsed_before = 0.0
         self._clock_from = time.monotonic()
         self._piles: dict[str, list[Card]] = {pid: [] for pid in self.pile_ids}
+        # The game-over search's answers, by position (is_over is asked often).
+        self._over_cache: dict[tuple[Position, int], bool] = {}
         self._deal(list(self._deck))
 
     # -- hooks for each game ---------------------------------------------
@@ -166,9 +174,35 @@ class Game:
     def score(self) -> int:
         raise NotImplementedError
 
+    def _search_moves(self) -> Iterable[Move]:
+        """Exactly the moves `legal_moves()` gives, found fast and without any
+        sentence: the game-over search asks for them in thousands of positions.
+        (A test keeps the two equal in random positions of every game.)"""
+        return self.legal_moves()
+
+    def _unseen(self) -> int:
+        """How many cards the player has not seen yet (SPEC 2): here every
+        face-down card; a game whose face-down cards were seen says otherwise."""
+        return sum(1 for pile in self._piles.values() for card in pile if not card.face_up)
+
+    def _no_move_reason(self) -> str:
+        """Why the game is over when no legal move at all is left."""
+        return "no move is left."
+
+    def loop_key(self) -> Position:
+        """The position, leaving out what only ever grows (how often an unlimited
+        deck was turned over), so that going round in a circle is seen as coming back."""
+        return self._loop_key_of(self.position())
+
+    def _loop_key_of(self, position: Position) -> Position:
+        """`loop_key` of a given position of this game (hook: by default all of it)."""
+        return position
+
     def _loss_reason(self) -> str | None:
-        """Why nothing more can be done, or None while the game goes on."""
-        return None if self.legal_moves() else "No move is left."
+        """Why nothing new can ever be done, or None while the game goes on."""
+        if self.is_won() or not self._nothing_new_left():
+            return None
+        return self.over_with_moves if self.moves_left_when_over() else self._no_move_reason()
 
     def safe_home_moves(self) -> list[Move]:
         """Legal moves that bring a card home and can never spoil the game, so
@@ -242,9 +276,12 @@ class Game:
         return step.label
 
     def _no_undo_reason(self) -> str:
-        if not self.log or all(entry["action"] == "undo" for entry in self.log):
+        made = sum(1 for entry in self.log if entry["action"] != "undo")
+        if not made:
             return "There is no move to take back yet."
-        if self.undo_limit is not None:
+        # Each undo takes back one move: only moves still standing can be out
+        # of undo's reach.
+        if self.undo_limit is not None and made > len(self.log) - made:
             return f"You can only take back your last {self.undo_limit} moves."
         return "There is no move left to take back."
 
@@ -284,7 +321,17 @@ class Game:
             self._restore(before)
 
     def is_over(self) -> bool:
-        return self.is_won() or self._loss_reason() is not None
+        """Won, or no sequence of legal moves can ever do something new (SPEC 2)."""
+        return self.is_won() or self._nothing_new_left()
+
+    def moves_left_when_over(self) -> bool:
+        """True for a lost game in which legal moves are left (they only go round)."""
+        return (not self.is_won() and self._nothing_new_left()
+                and any(True for _ in self._search_moves()))
+
+    def loss_reason(self) -> str | None:
+        """Why the game is lost ("no card can move, ..."), or None while it is not."""
+        return None if self.is_won() else self._loss_reason()
 
     def outcome(self) -> str:
         """One sentence on how the game stands: won, lost and why, or going on."""
@@ -381,6 +428,86 @@ class Game:
         It may be illegal: the table asks `why_illegal` and shows the reason.
         """
         return Move("move", src, dst, count=max(1, len(self._piles.get(src, ())) - index))
+
+    # -- the game-over search (SPEC 2) -----------------------------------------
+    def _search_key(self, position: Position) -> tuple[Any, Any]:
+        """How the search files a position: (a key, where the deck stands).
+
+        Positions with the same key differ only in how far the deck has been
+        turned; `_deck_reaches` says when one of them leads to another by
+        turning the deck alone (its `STOCK_ACTIONS`), so the search need not
+        go both ways.  By default the deck is part of the key.
+        """
+        return self._loop_key_of(position), None
+
+    def _deck_reaches(self, start: Any, goal: Any) -> bool:
+        """Whether turning the deck alone leads from deck state `start` to `goal`."""
+        return bool(start == goal)
+
+    def _moves_after_turning(self) -> Iterable[Move]:
+        """The legal moves that may do something else once the deck has been
+        turned (hook: by default all of them).  Only these are tried again
+        after turning the deck: any other move did the same just before, from
+        a position that leads here."""
+        return self._search_moves()
+
+    def _nothing_new_left(self) -> bool:
+        """Whether no sequence of legal moves brings a card home or turns up an unseen card."""
+        key = (self.loop_key(), self._unseen())
+        answer = self._over_cache.get(key)
+        if answer is None:
+            reached = self._search_for_something_new()
+            answer = reached is not None
+            # Every position the search went through can reach only what it
+            # reached, so each of them is over too.
+            for seen in reached or (key[0],):
+                self._over_cache[(seen, key[1])] = answer
+        return answer
+
+    def _search_for_something_new(self) -> list[Position] | None:
+        """Depth first over the positions reachable by moves that do nothing new.
+
+        Returns None the moment a legal move does something new (or when the
+        budget runs out), else the positions (by `loop_key`) it went through.
+        The game is played on itself with `_apply` and put back exactly as it
+        was: the log and undo are never touched.
+        """
+        start = self.position()
+        home, unseen = self.progress(), self._unseen()
+        key, deck = self._search_key(start)
+        filed: dict[Any, list[Any]] = {key: [deck]}
+        went: list[Position] = [self._loop_key_of(start)]
+        todo = [(start, False)]
+        budget = self.over_search_budget
+        try:
+            while todo:
+                here, turned = todo.pop()
+                self._restore(here)
+                fresh: list[tuple[Position, bool]] = []
+                for move in list(self._moves_after_turning() if turned else self._search_moves()):
+                    self._apply(move)
+                    if self.progress() > home or self._unseen() < unseen:
+                        return None
+                    there = self.position()
+                    key, deck = self._search_key(there)
+                    decks = filed.setdefault(key, [])
+                    # A position that turning the deck leads to from one already
+                    # filed is reached from there anyway; but the deck's own
+                    # moves are followed one by one, or nothing would be.
+                    turning = move.action in STOCK_ACTIONS
+                    if (deck not in decks if turning
+                            else not any(self._deck_reaches(old, deck) for old in decks)):
+                        if len(went) >= budget:
+                            return None
+                        decks.append(deck)
+                        went.append(self._loop_key_of(there))
+                        fresh.append((there, turning))
+                    self._restore(here)
+                # The first move a game lists (turning its deck) is followed first.
+                todo.extend(reversed(fresh))
+            return went
+        finally:
+            self._restore(start)
 
     # -- helpers for the games --------------------------------------------
     def top(self, pile_id: str) -> Card | None:

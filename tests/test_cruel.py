@@ -214,9 +214,12 @@ def test_stuck_right_after_a_redeal_is_over() -> None:
                                    "pile1": "QC JC", "pile2": "TC KC 9C"})
     assert game.legal_moves() == [Move("move", "pile2", "foundation1")]
     game.play(Move("move", "pile2", "foundation1"))
-    # The Jack and King of clubs are on top: only dealing again is left.
+    # The Jack and King of clubs are on top: only dealing again is left, and
+    # it brings no card home (SPEC 2), so the game is already over.
     assert game.legal_moves() == [Move("redeal")]
-    assert not game.is_over()
+    assert game.is_over() and game.moves_left_when_over()
+    assert game.outcome() == ("Game over: you can still move cards, but no card can ever "
+                              "reach a suit stack again.")
     game.play(Move("redeal"))
     assert codes(game)["pile1"] == ["QC", "JC", "TC", "KC"]
     assert game.legal_moves() == []
@@ -227,8 +230,8 @@ def test_stuck_right_after_a_redeal_is_over() -> None:
 def test_stuck_from_the_first_deal_is_over() -> None:
     game = arrange(empty_cruel(), {"pile1": "3C KD", "pile2": "QH", "pile3": "5S"})
     assert game.legal_moves() == [] and game.is_over()
-    arrange(game, {"pile3": "QD"})
-    assert not game.is_over(), "the Queen of diamonds can go onto the King of diamonds"
+    arrange(game, {"pile3": "2C QD"})
+    assert not game.is_over(), "the Queen of diamonds can go onto the King and free the 2 of clubs"
 
 
 # -- random play ----------------------------------------------------------------
@@ -263,7 +266,9 @@ def test_random_play_keeps_every_card_and_undo_exact() -> None:
             assert all(game._check(m) is None for m in legal)
             for m in legal:
                 assert game.describe(m).endswith(".") and game.describe(m)[0].isupper()
-            assert game.is_over() == (game.is_won() or not legal)
+            if not legal:
+                assert game.is_over()
+            assert game.moves_left_when_over() == (game.is_over() and bool(legal))
             if not legal:
                 break
             if game.can_undo() and rng.random() < 0.1:

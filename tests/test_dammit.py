@@ -76,17 +76,49 @@ def test_a_box_takes_one_card_and_only_boxes_take_cards() -> None:
     assert game.log[-1] == {"action": "place", "dst": "box7", "t": game.log[-1]["t"]}
 
 
-def test_removing_only_when_the_grid_is_full() -> None:
+def test_a_placed_card_never_moves_and_the_reason_says_where_the_card_to_play_goes() -> None:
     game = dammit("[2C] 4H", {6: "TS", 7: "3C", 8: "7D"})
-    reason = game.why_illegal(Move("remove", piles=("box6",)))
-    assert reason == "Cards are only taken away when the grid is full, and 13 boxes are still empty."
+    # What the table asks when a box card is dropped on the discard pile or another box.
+    for move in (game.drag_move("box6", 0, "discard"), game.drag_move("box7", 0, "box8"),
+                 game.drag_move("box7", 0, "box9")):
+        assert game.why_illegal(move) == (
+            "Cards in the grid never move. The 4 of hearts to play can go in any empty box.")
     assert all(m.action == "place" for m in game.legal_moves())
+    arrange(game, {"stock": "[2C] KH", "box1": "KC", "box4": "KD", "box13": "KS", "box16": "8D"})
+    assert game.why_illegal(game.drag_move("box4", 0, "discard")) == (
+        "Cards in the grid never move. The King of hearts to play can only go in a corner box: "
+        "1, 4, 13 or 16, and they are all full.")
+    arrange(game, {"box16": "", "box13": ""})
+    assert game.where_card_may_go() == ("The King of hearts to play can only go in a corner box: "
+                                        "1, 4, 13 or 16, and boxes 13 and 16 are still empty.")
+    arrange(game, {"box16": "8D"})
+    assert game.where_card_may_go() == ("The King of hearts to play can only go in a corner box: "
+                                        "1, 4, 13 or 16, and only box 13 is still empty.")
+
+
+def test_the_next_card_stays_face_down_while_a_full_grid_is_cleared() -> None:
+    game = dammit("[2D] [4S] KS", ALMOST_FULL)
+    game.play(Move("place", dst="box16"))
+    assert game.clearing and codes(game)["stock"] == ["[2D]", "[4S]"]
+    assert game.card_to_play() is None
+    assert "4 of spades" not in game.where_card_may_go()
+    assert game.describe(Move("place", dst="box7")) == "Put the card to play in box 7."
+    reasons = [game.why_illegal(m) or "" for m in game._candidates()]
+    reasons.append(game.why_illegal(Move("place", dst="box7")) or "")
+    assert not any("4 of spades" in text for text in reasons)
+    game.play(Move("remove", piles=("box7", "box11")))
+    assert codes(game)["stock"] == ["[2D]", "[4S]"], "a 10 is still left to take away"
+    game.play(Move("remove", piles=("box10",)))
+    assert not game.clearing and codes(game)["stock"] == ["[2D]", "4S"]
+    assert game.where_card_may_go() == "The 4 of spades to play can go in any empty box."
+    game.undo()
+    assert codes(game)["stock"] == ["[2D]", "[4S]"]
 
 
 def test_clearing_phase_begins_and_ends_then_placing_resumes() -> None:
     game = dammit("[2D] [4S] KS", ALMOST_FULL)
     game.play(Move("place", dst="box16"))
-    assert game.clearing and codes(game)["stock"] == ["[2D]", "4S"]
+    assert game.clearing and codes(game)["stock"] == ["[2D]", "[4S]"]
     assert game.why_illegal(Move("place", dst="box7")) == (
         "The grid was full, so first take away every 10 and every pair that adds up to ten.")
     legal = game.legal_moves()
@@ -151,6 +183,9 @@ def test_lost_when_the_grid_fills_with_nothing_to_take_away() -> None:
     assert not game.is_over()
     game.play(Move("place", dst="box16"))
     assert game.clearing and game.legal_moves() == []
+    assert codes(game)["stock"] == ["[3S]"], "no new card is shown"
+    assert game.where_card_may_go() == (
+        "Nothing in the full grid can be taken away, so no new card will be shown.")
     assert game.is_over() and not game.is_won()
     assert game.outcome() == ("Game over: the grid is full and no 10 or pair adding up "
                               "to ten is left to take away.")
@@ -221,7 +256,9 @@ def test_random_play_keeps_every_rule() -> None:
             assert Counter(card.code for pile in game.piles.values() for card in pile) == full
             assert total_cards(game) == 52
             stock = game.piles["stock"]
-            assert all(card.face_up == (i == len(stock) - 1) for i, card in enumerate(stock))
+            # Only the card to play is face up, and not while a full grid is cleared.
+            assert all(card.face_up == (i == len(stock) - 1 and not game.clearing)
+                       for i, card in enumerate(stock))
             hidden = _hidden_names(game)
             legal = game.legal_moves()
             assert bool(legal) != game.is_over()

@@ -329,8 +329,8 @@ def test_lost_only_when_the_reserve_is_gone_and_no_card_anywhere_fits() -> None:
     game = arrange(empty_double(), {"pile1": "9C 5H", "pile2": "QS", "pile14": "AC 2C",
                                     "pile18": "KD"})
     assert game.is_over() and not game.is_won()
-    assert game.outcome() == ("Game over: the reserve (pile 22) is used up and no card in any "
-                              "pile can go up onto piles 14 to 21.")
+    assert game.outcome() == ("Game over: you can still pick up piles, but no card can ever "
+                              "go up onto piles 14 to 21 again.")
     assert game.legal_moves() == [Move("pickup", "pile1"), Move("pickup", "pile2")]
     # with a card still in the reserve the game goes on, even though nothing fits now
     arrange(game, {"pile22": "[7S]"})

@@ -207,9 +207,10 @@ def test_hint_says_when_every_move_only_goes_round_in_a_circle(driver_for) -> No
     d = driver_for(game)
     assert d.app.try_move(Move("move", "tableau3", "tableau1"))
     assert d.app.try_move(Move("move", "tableau1", "tableau2"))
-    assert not d.game.is_over()  # a move is still legal...
+    # A move is still legal, but it only goes back: the game is over (SPEC 2).
+    assert d.game.is_over() and d.game.moves_left_when_over()
     d.key("h")
-    assert "Nothing new is left to try" in d.status()  # ...but it only goes back
+    assert "you can still move cards, but no card can ever reach a home stack" in d.status()
     assert d.table.find_withtag("mark:hint") == ()
 
 

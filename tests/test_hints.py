@@ -186,7 +186,7 @@ def test_only_the_stock_left_says_so() -> None:
     assert "no card can go up" in hints[0].why
     cruel = arrange(blank("cruel"), {
         "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
-        "pile1": "5C 9D", "pile2": "3H 7S"}, moved_since_deal=True)
+        "pile1": "5C 9D 3H", "pile2": "2H 7S"}, moved_since_deal=True)
     hints = rank_hints(cruel)
     assert [h.move for h in hints] == [Move("redeal")]
     assert hints[0].why == "Deal again: no card can move."

@@ -6,6 +6,7 @@ import pytest
 
 from solitaire_tk import IllegalMove, Move, new_game
 from solitaire_tk.cards import new_deck_order
+from solitaire_tk.engine import Game
 
 from solitaire_tk.games.klondike import Klondike
 
@@ -94,6 +95,33 @@ def test_recycle_limits_per_variant() -> None:
     assert game.recycles == 10
 
 
+def _through_the_deck(game: Game) -> None:
+    while game.piles["stock"]:
+        game.play(Move("flip"))
+
+
+def test_recycle_says_how_many_turns_are_left_after_it() -> None:
+    game = new_game("klondike", "draw1", seed=3)
+    _through_the_deck(game)
+    assert game.describe(Move("recycle")) == (
+        "Turn the waste pile over to make the deck again. You can do this once more after this.")
+    game.play(Move("recycle"))
+    _through_the_deck(game)
+    assert game.describe(Move("recycle")) == (
+        "Turn the waste pile over to make the deck again. This is the last time.")
+    game.play(Move("recycle"))
+    _through_the_deck(game)
+    limit = "You have already gone through the deck three times, which is all this game allows."
+    assert game.why_illegal(Move("recycle")) == limit
+    assert game.why_illegal(Move("flip")) == f"The deck is empty. {limit}"
+    single = new_game("klondike", "draw1-single", seed=3)
+    _through_the_deck(single)
+    assert single.why_illegal(Move("recycle")) == "In this game you go through the deck only once."
+    draw3 = new_game("klondike", "draw3", seed=3)
+    _through_the_deck(draw3)
+    assert draw3.describe(Move("recycle")) == "Turn the waste pile over to make the deck again."
+
+
 def test_recycle_keeps_the_original_order() -> None:
     game = new_game("klondike", "draw1", seed=3)
     before = [c.code for c in game.piles["stock"]]
@@ -104,15 +132,15 @@ def test_recycle_keeps_the_original_order() -> None:
 
 
 def test_over_when_turning_the_deck_cannot_help() -> None:
-    # Unlimited recycling, but no deck card can ever be played.
+    # Unlimited recycling, the deck already seen, but no deck card can ever be played.
     game = arrange(empty_klondike("draw3"), {
         "tableau1": "[KC] 9H", "stock": "[2S] [3S] [4S]", "waste": "5S",
-        "foundation1": "AD", "foundation2": "AH"})
+        "foundation1": "AD", "foundation2": "AH"}, recycles=1)
     assert [m.action for m in game.legal_moves()] == ["flip"]
     assert game.is_over() and not game.is_won()
-    assert "never bring up" in game.outcome()
-    # ...but a deck card that fits a stack keeps the game going.
-    arrange(game, {"stock": "[2S] [8C] [4S]"})
+    assert "no card can ever reach a home stack again" in game.outcome()
+    # ...but a deck card that can go home keeps the game going.
+    arrange(game, {"stock": "[2S] [AS] [4S]"})
     assert not game.is_over()
 
 

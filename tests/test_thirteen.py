@@ -183,6 +183,19 @@ def test_undo_reaches_five_moves_back_and_no_more() -> None:
     assert game.position() == positions[2]
 
 
+def test_after_four_deals_and_four_undos_there_is_nothing_to_take_back() -> None:
+    game = new_game("thirteen", seed=31)
+    for _ in range(4):
+        game.play(Move("deal"))
+    for _ in range(4):
+        game.undo()
+    assert not game.can_undo()
+    assert game.why_no_undo() == "There is no move left to take back."
+    with pytest.raises(IllegalMove, match="no move left to take back"):
+        game.undo()
+    assert new_game("thirteen", seed=31).why_no_undo() == "There is no move to take back yet."
+
+
 def test_the_win() -> None:
     game = empty_thirteen()
     rest = " ".join(c.code for c in new_deck_order() if c.code not in ("6C", "7D", "KH"))
@@ -265,7 +278,10 @@ def check_consistency(game: Thirteen, rng: random.Random) -> None:
         assert (reason is None) == (move in legal), move
         if reason is not None:
             assert reason[0].isupper() and reason.endswith("."), reason
-    assert game.is_over() == (game.is_won() or (not game.piles["stock"] and not legal))
+    if game.piles["stock"]:
+        assert not game.is_over(), "never over while the deck has cards"
+    elif not legal:
+        assert game.is_over()
     assert game.scoring_moves_open() == [m for m in legal_list if m.action == "remove"]
 
 

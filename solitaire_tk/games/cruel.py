@@ -187,8 +187,21 @@ class Cruel(Game):
     def progress(self) -> int:
         return 52 - self.score()
 
-    def _loss_reason(self) -> str | None:
-        if self.is_won() or any(self._check(move) is None for move in self._candidates()):
-            return None
+    over_with_moves = "you can still move cards, but no card can ever reach a suit stack again."
+
+    def _no_move_reason(self) -> str:
         # No legal move means no redeal either, so no card moved since the deal.
         return "no card can move, and dealing again would change nothing."
+
+    def _search_moves(self) -> Iterable[Move]:
+        tops = [(pid, self._piles[pid][-1]) for pid in PILES if self._piles[pid]]
+        if self.moved_since_deal and tops:
+            yield Move("redeal")
+        for src, card in tops:
+            home = SUIT_FOUNDATION[card.suit]
+            stack = self._piles[home]
+            if (stack[-1].rank if stack else 0) == card.rank - 1:
+                yield Move("move", src, home)
+            for dst, top in tops:
+                if top.suit == card.suit and top.rank == card.rank + 1:
+                    yield Move("move", src, dst)

@@ -76,6 +76,37 @@ class Dammit(Game):
     def empty_boxes(self) -> int:
         return sum(1 for box in BOXES if not self._piles[box])
 
+    def card_to_play(self) -> Card | None:
+        """The stock's top card if it is shown (hidden while a full grid is cleared)."""
+        card = self.top("stock")
+        return card if card is not None and card.face_up else None
+
+    def where_card_may_go(self) -> str:
+        """One sentence on where the card to play may go (the table shows it too)."""
+        card = self.card_to_play()
+        if card is None:
+            if self.clearing and not self.removable():
+                return "Nothing in the full grid can be taken away, so no new card will be shown."
+            if self.clearing:
+                return ("The next card is shown once every 10 and every pair "
+                        "that adds up to ten is taken away.")
+            return "Every card has been placed."
+        home = HOMES.get(card.rank)
+        if home is None:
+            if self.empty_boxes():
+                return f"{sentence(card.name)} to play can go in any empty box."
+            return f"{sentence(card.name)} to play can go in any empty box, but none is empty."
+        boxes, where, _ = home
+        text = f"{sentence(card.name)} to play can only go in a {where}: {_box_list(boxes)}"
+        free = [box for box in boxes if not self._piles[box]]
+        if not free:
+            return f"{text}, and they are all full."
+        if len(free) == len(boxes):
+            return f"{text}."
+        if len(free) == 1:
+            return f"{text}, and only {self.place(free[0])} is still empty."
+        return f"{text}, and boxes {_box_list(free).replace(' or ', ' and ')} are still empty."
+
     # -- the rules ------------------------------------------------------------
     def _candidates(self) -> Iterable[Move]:
         if not self.clearing:
@@ -124,11 +155,9 @@ class Dammit(Game):
 
     def _check_remove(self, move: Move) -> str | None:
         if not self.clearing:
-            empty = self.empty_boxes()
-            if empty:
-                still = "1 box is" if empty == 1 else f"{empty} boxes are"
-                return f"Cards are only taken away when the grid is full, and {still} still empty."
-            return "Cards are only taken away just after the grid fills up."
+            # Taking away is only part of clearing a full grid; at any other
+            # time the pupil is trying to move a placed card.
+            return f"Cards in the grid never move. {self.where_card_may_go()}"
         piles = move.piles or ()
         if not piles:
             return "Say which box or boxes to take cards away from."
@@ -168,15 +197,19 @@ class Dammit(Game):
             stock = self._piles["stock"]
             self._piles[move.dst].append(stock.pop().turned(True))
             if stock:
-                stock[-1] = stock[-1].turned(True)
-                # A full grid stops play until the 10s and pairs are gone.
+                # A full grid stops play until the 10s and pairs are gone, and
+                # the next card stays face down until then (as in the original).
                 self.clearing = self.empty_boxes() == 0
+                if not self.clearing:
+                    stock[-1] = stock[-1].turned(True)
         else:
             assert move.piles is not None
             for pid in move.piles:
                 self._piles["discard"].append(self._piles[pid].pop().turned(True))
             if not self.removable():
                 self.clearing = False
+                stock = self._piles["stock"]
+                stock[-1] = stock[-1].turned(True)
 
     # -- words --------------------------------------------------------------
     def place(self, pile_id: str) -> str:
@@ -198,7 +231,8 @@ class Dammit(Game):
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = self._normalize(as_move(move))
         if move.action == "place":
-            card = self.top("stock")
+            # Never name the next card while it is still face down.
+            card = self.card_to_play()
             what = card.name if card else "the card to play"
             where = self.place(move.dst) if move.dst else "a box"
             return f"Put {what} in {where}."
@@ -217,15 +251,35 @@ class Dammit(Game):
         """Cards placed so far."""
         return 52 - len(self._piles["stock"])
 
-    def _loss_reason(self) -> str | None:
-        if self.is_won():
-            return None
+    def _no_move_reason(self) -> str:
+        # Placing always brings a card home and clearing always ends in a new
+        # card, so a lost game never has a legal move left.
         if self.clearing:
-            return None if self.removable() else NO_PAIR_LEFT
+            return NO_PAIR_LEFT
         card = self._piles["stock"][-1]
-        boxes = self.allowed_boxes(card)
-        if any(not self._piles[box] for box in boxes):
-            return None
         if card.rank in HOMES:
             return f"{card.name} is next, and every {HOMES[card.rank][2]} is full."
         return NO_PAIR_LEFT
+
+    def _search_moves(self) -> Iterable[Move]:
+        stock = self._piles["stock"]
+        if not stock:
+            return
+        if not self.clearing:
+            for box in self.allowed_boxes(stock[-1]):
+                if not self._piles[box]:
+                    yield Move("place", dst=box)
+            return
+        tens: list[str] = []
+        numbers: list[tuple[str, int]] = []
+        for box in BOXES:
+            top = self.top(box)
+            if top is not None and top.rank == 10:
+                tens.append(box)
+            elif top is not None and top.rank < 10:
+                numbers.append((box, top.rank))
+        for box in tens:
+            yield Move("remove", piles=(box,))
+        for (first, one), (second, two) in combinations(numbers, 2):
+            if one + two == 10:
+                yield Move("remove", piles=(first, second))

@@ -266,14 +266,42 @@ class DoubleSolitaire(Game):
     def score(self) -> int:
         return sum(len(self._piles[pid]) for pid in FOUNDATIONS)
 
-    def _loss_reason(self) -> str | None:
-        # Picking up gives access to every card, so the game is lost only
-        # when the reserve is gone and no card at all fits piles 14-21.
-        if self.is_won() or self._piles[RESERVE]:
-            return None
-        wants = self._wants()
-        for pid in (*TABLEAU, SPREAD):
-            for card in self._piles[pid]:
-                if any(self._check_onto(card, dst) is None for dst in self._may_take(card, wants)):
-                    return None
+    over_with_moves = "you can still pick up piles, but no card can ever go up onto piles 14 to 21 again."
+
+    def _no_move_reason(self) -> str:
         return "the reserve (pile 22) is used up and no card in any pile can go up onto piles 14 to 21."
+
+    def _unseen(self) -> int:
+        return len(self._piles[RESERVE])  # the only face-down cards
+
+    def _search_moves(self) -> Iterable[Move]:
+        piles = self._piles
+        if piles[RESERVE]:
+            yield Move("reserve")
+        else:
+            for src in TABLEAU:
+                if piles[src] and src != self.spread_from:
+                    yield Move("pickup", src)
+        # (rank, suit) -> the foundations that take that card next.
+        takes: dict[tuple[int, str], list[str]] = {}
+        for group in (UPS, DOWNS):
+            started = {piles[dst][0].suit for dst in group if piles[dst]}
+            for dst in group:
+                pile = piles[dst]
+                if pile:
+                    rank = self._next_rank(dst)
+                    if rank is not None:
+                        takes.setdefault((rank, pile[-1].suit), []).append(dst)
+                else:
+                    rank = 1 if group is UPS else 13
+                    for suit in "CDHS":
+                        if suit not in started:
+                            takes.setdefault((rank, suit), []).append(dst)
+        for src in TABLEAU:
+            if piles[src]:
+                card = piles[src][-1]
+                for dst in takes.get((card.rank, card.suit), ()):
+                    yield Move("move", src, dst)
+        for index, card in enumerate(piles[SPREAD]):
+            for dst in takes.get((card.rank, card.suit), ()):
+                yield Move("move", SPREAD, dst, index=index)

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card
-from ..engine import Game
+from ..engine import Game, Position
 from ..moves import Move, as_move
 from ..wording import a_rank, cards_phrase, pile_number, plural, sentence
 
@@ -85,7 +85,7 @@ class Klondike(Game):
         if self._check_recycle() is None:
             return "The deck is empty. Click it to turn the waste pile over and go through it again."
         if self._piles["waste"]:
-            return "The deck is empty, and in this game it can't be made again."
+            return f"The deck is empty. {self._no_more_passes()}"
         return "The deck is empty."
 
     def _check_recycle(self) -> str | None:
@@ -95,10 +95,16 @@ class Klondike(Game):
             return "The waste pile is empty, so there is nothing to turn back into the deck."
         left = self.recycles_left
         if left is not None and left <= 0:
-            if self.variant == "draw1-single":
-                return "In this game you go through the deck only once."
-            return "You have already gone through the deck three times, which is all this game allows."
+            return self._no_more_passes()
         return None
+
+    def _no_more_passes(self) -> str:
+        """Why the deck can't be gone through again (the limit is reached)."""
+        limit = RECYCLES[self.variant] or 0
+        if limit == 0:
+            return "In this game you go through the deck only once."
+        times = {1: "twice", 2: "three times"}.get(limit, f"{limit + 1} times")
+        return f"You have already gone through the deck {times}, which is all this game allows."
 
     def _check_move(self, move: Move) -> str | None:
         src, dst = move.src, move.dst
@@ -217,9 +223,12 @@ class Klondike(Game):
                 return "Turn over the next card of the deck onto the waste pile."
             return f"Turn over the next {turning} cards of the deck onto the waste pile."
         if move.action == "recycle":
+            # Counted after this one: the first of two leaves one more.
             left = self.recycles_left
-            after = "" if left is None else (
-                " This is the last time." if left == 1 else f" You can do this {left} more times.")
+            after = "" if left is None or left < 1 else (
+                " This is the last time." if left == 1 else
+                " You can do this once more after this." if left == 2 else
+                f" You can do this {left - 1} more times after this.")
             return "Turn the waste pile over to make the deck again." + after
         assert move.src is not None and move.dst is not None
         pile = self._piles[move.src]
@@ -290,36 +299,99 @@ class Klondike(Game):
     def score(self) -> int:
         return sum(len(self._piles[pid]) for pid in FOUNDATIONS)
 
-    def _loss_reason(self) -> str | None:
-        if self.is_won():
-            return None
-        if any(self._check(move) is None for move in self._candidates() if move.action == "move"):
-            return None
-        if self._turning_can_help():
-            return None
+    over_with_moves = "you can still move cards, but no card can ever reach a home stack again."
+
+    def _no_move_reason(self) -> str:
         if not self._piles["stock"] and not self._piles["waste"]:
             return "no card can move, and the deck is used up."
-        return "no card can move, and going through the deck will never bring up a card that can be played."
+        return "no card can move, and the deck can't be turned over again."
 
-    def _turning_can_help(self) -> bool:
-        """Whether turning the deck (and recycling) ever shows a playable card."""
-        before = self.position()
-        seen: set[tuple[int, int]] = set()
-        try:
-            while True:
-                state = (len(self._piles["stock"]), self.recycles if self.recycles_left is not None else 0)
-                if state in seen:
-                    return False
-                seen.add(state)
-                if self._piles["waste"] and any(
-                        self._check(Move("move", "waste", dst)) is None
-                        for dst in (*FOUNDATIONS, *TABLEAUS)):
-                    return True
-                if self._check_flip() is None:
-                    self._apply(Move("flip"))
-                elif self._check_recycle() is None:
-                    self._apply(Move("recycle"))
-                else:
-                    return False
-        finally:
-            self._restore(before)
+    def _unseen(self) -> int:
+        # The deck's cards count as seen once it has been gone through
+        # (recycled); draw1-single never recycles, so each is unseen until turned.
+        hidden = sum(1 for pid in TABLEAUS for card in self._piles[pid] if not card.face_up)
+        return hidden + (len(self._piles["stock"]) if self.recycles == 0 else 0)
+
+    def _loop_key_of(self, position: Position) -> Position:
+        # With unlimited recycling, how often the deck went round only grows.
+        return (position[0], ()) if RECYCLES[self.variant] is None else position
+
+    def _search_key(self, position: Position) -> tuple[Any, Any]:
+        # The deck and waste are one row of cards; how far it has been turned
+        # (and how often) is kept apart, so that the search can tell when
+        # turning the deck alone leads from one position to another.
+        piles, extras = position
+        stock, waste = piles[0], piles[1]
+        row = tuple((card.rank, card.suit) for card in (*waste, *reversed(stock)))
+        recycles = extras[0] if RECYCLES[self.variant] is not None else 0
+        return (row, piles[2:]), (recycles, len(waste), len(row))
+
+    def _deck_reaches(self, start: Any, goal: Any) -> bool:
+        (used, turned, size), (goal_used, goal_turned, _) = start, goal
+        if RECYCLES[self.variant] is None:
+            # Three at a time, round and round: every third card from here
+            # or from the start of the row, and the last card.
+            return bool(goal_turned == size or goal_turned % 3 == 0
+                        or (goal_turned >= turned and (goal_turned - turned) % 3 == 0))
+        if goal_used == used:
+            return bool(goal_turned >= turned)
+        return bool(used < goal_used and size > 0)  # through the rest, turn over, and on
+
+    def _search_moves(self) -> Iterable[Move]:
+        return self._find_moves(stacks_too=True)
+
+    def _moves_after_turning(self) -> Iterable[Move]:
+        # Turning the deck changes only the waste pile's top card.
+        return self._find_moves(stacks_too=False)
+
+    def _find_moves(self, stacks_too: bool) -> Iterable[Move]:
+        """The legal moves (for the search): the deck's and the waste pile's,
+        and with `stacks_too` those of the stacks as well."""
+        piles = self._piles
+        if piles["stock"]:
+            yield Move("flip")
+        elif piles["waste"] and self._check_recycle() is None:
+            yield Move("recycle")
+        # What each place takes next: a home stack its suit's next card (an
+        # empty one an Ace), a stack (rank, red?) one lower of the other colour.
+        home: list[tuple[str, str | None, int]] = []
+        for dst in FOUNDATIONS:
+            top = self.top(dst)
+            if top is None:
+                home.append((dst, None, 1))
+            elif top.rank < 13:
+                home.append((dst, top.suit, top.rank + 1))
+        empties = [dst for dst in TABLEAUS if not piles[dst]]
+        wanted = [(dst, piles[dst][-1].rank - 1, not piles[dst][-1].is_red)
+                  for dst in TABLEAUS if piles[dst]]
+        waste = piles["waste"]
+        if waste:
+            yield from self._moves_of("waste", waste[-1], 1, False, home, empties, wanted)
+        for src in TABLEAUS if stacks_too else ():
+            pile = piles[src]
+            count = 0
+            above: Card | None = None  # the card lying on `card` in the run
+            for card in reversed(pile):
+                if not card.face_up or (above is not None and (
+                        card.is_red == above.is_red or card.rank != above.rank + 1)):
+                    break
+                count += 1
+                yield from self._moves_of(src, card, count, count == len(pile),
+                                          home, empties, wanted)
+                above = card
+
+    @staticmethod
+    def _moves_of(src: str, card: Card, count: int, whole_pile: bool,
+                  home: list[tuple[str, str | None, int]], empties: list[str],
+                  wanted: list[tuple[str, int, bool]]) -> Iterable[Move]:
+        """The legal moves of the run of `count` cards starting with `card` (for the search)."""
+        if count == 1:
+            for dst, suit, rank in home:
+                if rank == card.rank and suit in (None, card.suit):
+                    yield Move("move", src, dst)
+        if card.rank == 13 and not whole_pile:
+            for dst in empties:
+                yield Move("move", src, dst, count)
+        for dst, rank, red in wanted:
+            if dst != src and rank == card.rank and red == card.is_red:
+                yield Move("move", src, dst, count)

@@ -245,14 +245,34 @@ class Thirteen(Game):
     def score(self) -> int:
         return len(self._piles["discard"])
 
-    def _loss_reason(self) -> str | None:
-        # Dealing is always allowed while the deck has cards, and a move into
-        # an empty pile changes the position, so the game ends only when the
-        # deck is empty and nothing at all is legal (SPEC 2 and 3).
-        if self.is_won() or self._piles["stock"] or self.legal_moves():
-            return None
+    over_with_moves = ("you can still move cards into empty piles, but no card can ever "
+                       "reach the discard pile again.")
+
+    def _no_move_reason(self) -> str:
         return "the deck is empty and no cards can be taken away."
 
+    def _search_moves(self) -> Iterable[Move]:
+        piles = [(pid, self._piles[pid]) for pid in PILES]
+        if self._piles["stock"]:
+            yield Move("deal")
+        for i, (first, pile) in enumerate(piles):
+            if not pile:
+                continue
+            top = pile[-1]
+            if top.rank == KING:
+                yield Move("remove", piles=(first,))
+                continue
+            if (self.easy_mode and len(pile) >= 2 and pile[-2].rank != KING
+                    and top.rank + pile[-2].rank == TARGET):
+                yield Move("remove", piles=(first, first))
+            for second, other in piles[i + 1:]:
+                if other and other[-1].rank + top.rank == TARGET:
+                    yield Move("remove", piles=(first, second))
+        empty = [pid for pid, pile in piles if not pile]
+        for src, pile in piles:
+            if len(pile) >= 2:
+                for dst in empty:
+                    yield Move("move", src, dst)
 
 def _has_pile_fields(move: Move) -> bool:
     """Whether a move record carries the fields of a card move (src, dst...)."""

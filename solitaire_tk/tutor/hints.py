@@ -23,7 +23,6 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine import Game, Position
-from ..games.klondike import Klondike
 from ..moves import Move
 from ..registry import new_game
 from . import (strategy_cruel, strategy_dammit, strategy_double, strategy_klondike,
@@ -97,11 +96,8 @@ def goes_round(hint: Hint) -> bool:
 
 
 def loop_key(game: Game) -> Position:
-    """The position, leaving out a count that only ever grows (unlimited trips through
-    Klondike's deck), so that going round in a circle is seen as coming back."""
-    if isinstance(game, Klondike) and game.recycles_left is None:
-        return game.position()[0], ()
-    return game.position()
+    """The position as the game compares it for going round in a circle (`Game.loop_key`)."""
+    return game.loop_key()
 
 
 _RANKERS: dict[str, Ranker] = {

@@ -24,6 +24,7 @@ from ..stats import game_key
 from ..storage import SaveError, save_game
 from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
 from ..tutor.hints import Hint, goes_round, rank_hints
+from ..wording import sentence
 from . import menus
 from .animation import Celebration
 from .controls import TableControls
@@ -475,8 +476,11 @@ class TutorApp:
         self._record_if_needed()
         won = game.is_won()
         # Over with moves left: cards still move, but none can ever reach home again.
-        headline = "You won!" if won else ("Game over" if game.legal_moves() else "No more moves")
-        detail = f"{game.outcome()}\n\n{score_text(game)}."
+        headline = "You won!" if won else (
+            "Game over" if game.moves_left_when_over() else "No more moves")
+        reason = game.loss_reason()
+        said = game.outcome() if reason is None else sentence(reason)
+        detail = f"{said}\n\n{score_text(game)}."
         if self.finished_file is not None:
             detail += (f"\n\nThe game is kept as {self.finished_file.name}: open it with "
                        "Game > Open saved game to watch it again.")
