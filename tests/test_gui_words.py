@@ -139,12 +139,13 @@ def test_games_played_and_won_are_said_in_plain_words() -> None:
 def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_for) -> None:
     from solitaire_tk.ui.dialogs import LOST_COLOUR
     from .helpers import arrange
-    # Draw three: the deck can be turned round for ever, but after 7S goes onto
-    # 8D no card can ever move again (the waste's QD and JD are already seen).
+    # Draw three: the deck can be turned round for ever, but once 7S goes onto
+    # 8D and turns up the 2 of hearts, no card can ever go home or be turned up
+    # again (the waste's QD and JD are already seen).
     game = arrange(new_game("klondike", "draw3", seed=3), {
         "stock": "", "waste": "QD JD", **{f"foundation{n}": "" for n in range(1, 5)},
         "tableau1": "5S", "tableau2": "5C", "tableau3": "JS", "tableau4": "JC",
-        "tableau5": "3S", "tableau6": "8D", "tableau7": "7S"})
+        "tableau5": "3S", "tableau6": "8D", "tableau7": "[2H] 7S"}, recycles=1)
     d = driver_for(game)
     assert not d.game.is_over()
     d.drag(d.card_point("tableau7"), d.place_point("tableau6"))
