@@ -329,6 +329,12 @@ class Game:
         return (not self.is_won() and self._nothing_new_left()
                 and any(True for _ in self._search_moves()))
 
+    def result_kind(self) -> str:
+        """"won", "lost" or "going": how the views colour what they say of the game."""
+        if self.is_won():
+            return "won"
+        return "lost" if self.is_over() else "going"
+
     def loss_reason(self) -> str | None:
         """Why the game is lost ("no card can move, ..."), or None while it is not."""
         return None if self.is_won() else self._loss_reason()

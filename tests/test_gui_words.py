@@ -157,6 +157,9 @@ def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_fo
     detail = dialog.detail.cget("text")
     assert detail.startswith("You can still move cards, but no card can ever"), detail
     assert "Game over" not in detail, "the headline says it once"
+    panel = d.app.panel.heading
+    assert panel.cget("text") == "Game over"
+    assert str(panel.cget("foreground")) == LOST_COLOUR, "a loss is not coloured as a win"
     assert "Undo" in dialog.buttons
     dialog.buttons["Undo"].invoke()
     d.pump()
@@ -181,6 +184,8 @@ def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> Non
     colour = str(dialog.headline.cget("foreground"))
     assert colour == WON_COLOUR != LOST_COLOUR
     assert "1 game played, won with a hint" in dialog.detail.cget("text")
+    assert d.app.panel.heading.cget("text") == "You won!"
+    assert str(d.app.panel.heading.cget("foreground")) == WON_COLOUR
 
 
 # -- 6. Help > Keys and the Options menu ---------------------------------------------------------

@@ -70,10 +70,7 @@ class ReplaySession:
     @property
     def result_kind(self) -> str:
         """"won", "lost" or "going" at this step (the panel colours the result by it)."""
-        game = self.game()
-        if game.is_won():
-            return "won"
-        return "lost" if game.is_over() else "going"
+        return self.game().result_kind()
 
     def last_step_text(self) -> str:
         if self.step == 0:

@@ -429,7 +429,7 @@ class TutorApp:
         more = (f" (hint {shown + 1} of {len(ranked)}: press {key_for(self.game, 'hint')} "
                 "again for the next)") \
             if len(ranked) > 1 else ""
-        self.say(hint.why + more, "hint" if hint.move is not None else "over")
+        self.say(hint.why + more, "hint" if hint.move is not None else self.game.result_kind())
 
     def deal_key(self) -> None:
         """D: deal, turn the deck, or click pile 22: whatever the stock does in this game."""
@@ -482,11 +482,11 @@ class TutorApp:
         said = game.outcome() if reason is None else sentence(reason)
         detail = f"{said}\n\n{score_text(game)}."
         if self.finished_file is not None:
-            detail += (f"\n\nThe game is kept as {self.finished_file.name}: open it with "
+            detail += ("\n\nThe game is kept in your saved games: open it with "
                        "Game > Open saved game to watch it again.")
         if self.settings.show_stats_after_game:
             detail += "\n\n" + stats_summary(self.store, game_key(game))
-        self.say(game.outcome(), "over")
+        self.say(game.outcome(), game.result_kind())
         actions = [("New game", self.new_game), ("Same deal", self.same_deal)]
         if game.can_undo() and not won:
             actions.append(("Undo", self.undo))
@@ -602,7 +602,7 @@ class TutorApp:
 
     def _on_message(self, text: str, kind: str) -> None:
         self.status.say(text, kind)
-        if kind in ("done", "hint", "over"):
+        if kind in ("done", "hint", "over", "won", "lost"):
             self.panel.tell(text, kind)
 
     def post_options(self) -> None:

@@ -10,6 +10,7 @@ from typing import Callable
 
 from .. import __version__
 from ..cards import MAX_SEED
+from .colours import LOST_COLOUR, WON_COLOUR
 
 
 def frame_offset(window: tk.Misc) -> tuple[int, int]:
@@ -94,8 +95,6 @@ class ModalDialog(tk.Toplevel):
         self.destroy()
 
 
-WON_COLOUR = "#1a7a1a"    # the heading of a won game
-LOST_COLOUR = "#a3300a"   # the heading of a game that ended without a win
 
 
 class GameOverDialog(ModalDialog):

@@ -10,8 +10,8 @@ from typing import Callable
 
 from ..tutor.replaying import ReplaySession
 from .tooltip import Tooltip, add_tooltips
+from .colours import RESULT_COLOURS
 
-RESULT_COLOURS = {"won": "#005a00", "lost": "#8a2c00", "going": "#4a4a4a"}
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
 
 

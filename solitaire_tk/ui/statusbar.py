@@ -7,9 +7,10 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..engine import Game
+from .colours import RESULT_COLOURS
 
 MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
-                   "hint": "#0040a0", "focus": "#1a1a1a", "over": "#005a00"}
+                   "hint": "#0040a0", "focus": "#1a1a1a", **RESULT_COLOURS}
 
 
 def score_text(game: Game) -> str:

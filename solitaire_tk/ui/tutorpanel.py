@@ -10,6 +10,7 @@ from typing import Callable
 
 from ..engine import Game
 from ..lessons import Lesson, load_lesson
+from .colours import RESULT_COLOURS
 from .helpview import HelpView
 from .keys import key_for
 from .replayview import ReplayView
@@ -17,8 +18,8 @@ from .tooltip import add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
-            "info": "Tutor", "replay": "Replay"}
-COLOURS = {"illegal": "#a00000", "hint": "#0040a0", "over": "#005a00"}
+            "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay"}
+COLOURS = {"illegal": "#a00000", "hint": "#0040a0", **RESULT_COLOURS}
 
 
 def panel_width(window_width: int) -> int:

@@ -1,0 +1,8 @@
+"""The colours that tell how a game ended, shared by every view that says it
+(the game-over dialog, the tutor panel, the status bar, the replay)."""
+
+WON_COLOUR = "#1a7a1a"    # a won game
+LOST_COLOUR = "#a3300a"   # a game that ended without a win
+GOING_COLOUR = "#4a4a4a"  # a replayed game that goes on at this step
+RESULT_COLOURS = {"won": WON_COLOUR, "lost": LOST_COLOUR, "over": LOST_COLOUR,
+                  "going": GOING_COLOUR}
