@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solitaire_tk import GAME_IDS, Replay, new_game  # noqa: E402
+from solitaire_tk.playout import random_step  # noqa: E402
 from solitaire_tk.registry import game_class  # noqa: E402
 from solitaire_tk.tutor.hints import follow_hints  # noqa: E402
 
@@ -43,12 +44,7 @@ def long_game(game_id: str, entries: int = 2000):
     rng = random.Random(1)
     game = new_game(game_id, seed=99)
     while len(game.log) < entries:
-        moves = game.legal_moves()
-        if game.can_undo() and (rng.random() < 0.1 or not moves):
-            game.undo()
-        elif moves:
-            game.play(rng.choice(moves))
-        else:
+        if not random_step(game, rng):
             game = new_game(game_id, seed=rng.randint(1, 10**6))
     return game
 
@@ -62,12 +58,8 @@ def random_positions(game_id: str, variant: str, count: int = 300):
         # Stop at a random point, late in the game as often as early.
         stop = rng.choice((rng.randint(0, 40), rng.randint(40, 400)))
         for _ in range(stop):
-            moves = list(game._search_moves())  # the same moves as legal_moves(), faster
-            if game.can_undo() and (rng.random() < 0.1 or not moves):
-                game.undo()
-            elif moves:
-                game.play(rng.choice(moves))
-            else:
+            # _search_moves: the same moves as legal_moves(), faster
+            if not random_step(game, rng, list(game._search_moves())):
                 break
         out.append(game)
     return out

@@ -10,6 +10,7 @@ import pytest
 
 from solitaire_tk import GAME_IDS, Move, new_game
 from solitaire_tk.engine import Game
+from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
 from solitaire_tk.tutor.hints import follow_hints
 
@@ -34,12 +35,7 @@ def _random_positions(game_id: str, variant: str, options: dict[str, bool],
                 out.append(game.copy())
             if len(out) >= count:
                 break
-            moves = game.legal_moves()
-            if game.can_undo() and (rng.random() < 0.1 or not moves):
-                game.undo()
-            elif moves:
-                game.play(rng.choice(moves))
-            else:
+            if not random_step(game, rng):
                 break
     return out
 
@@ -62,11 +58,7 @@ def test_the_fast_move_finder_agrees_with_legal_moves(game_id: str, variant: str
             found = list(game._search_moves())
             assert Counter(found) == Counter(legal), (seed, game.log[-3:])
             checked += 1
-            if game.can_undo() and (rng.random() < 0.1 or not legal):
-                game.undo()
-            elif legal:
-                game.play(rng.choice(legal))
-            else:
+            if not random_step(game, rng, legal):
                 break
         if checked >= 3000:
             break
