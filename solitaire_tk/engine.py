@@ -160,6 +160,11 @@ class Game:
         last = self.place(pile_id).rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else None
 
+    def lesson_section(self, move: Move | None) -> str:
+        """The id of the lesson section (lessons/GAME.md) with the rule `move`
+        breaks; None is an undo.  Each game names its own sections."""
+        return "playing" if move is None else "rules"
+
     def stock_note(self) -> str | None:
         """A few words for the empty deck (can it be turned over again?), or None."""
         return None

@@ -117,3 +117,19 @@ def test_the_line_of_play_forgets_an_undone_position() -> None:
     game.play(Move("flip"))
     line.moved(game)
     assert len(line) == 2
+
+
+def test_the_rule_shown_while_a_full_grid_is_cleared_does_not_give_the_hidden_card_away() -> None:
+    from solitaire_tk.games.dammit import Dammit
+    for seed in range(1, 40):
+        game = new_game("dammit", seed=seed)
+        assert isinstance(game, Dammit)
+        while not game.is_over() and not game.clearing:
+            game.play(game.legal_moves()[0])
+        if game.clearing and game.top("stock") is not None and game.top("stock").rank > 10:
+            break
+    else:
+        raise AssertionError("no deal hides a picture card while clearing")
+    # A click on the hidden card means placing it: the rule shown is the clearing one.
+    move = Move("place", dst="box1")
+    assert rule_section(game, move) == "rule-remove"

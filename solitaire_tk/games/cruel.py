@@ -146,6 +146,13 @@ class Cruel(Game):
         return super()._no_undo_reason()
 
     # -- words --------------------------------------------------------------
+    def lesson_section(self, move: Move | None) -> str:
+        if move is None:
+            return "rule-backup"
+        if move.action == "redeal":
+            return "rule-deal"
+        return "rule-suit-stack" if move.dst in FOUNDATIONS else "rule-stacks"
+
     def place(self, pile_id: str) -> str:
         if pile_id in FOUNDATIONS:
             return f"the {SUIT_NAMES[FOUNDATION_SUIT[pile_id]]} suit stack"

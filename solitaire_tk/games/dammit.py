@@ -212,6 +212,18 @@ class Dammit(Game):
                 stock[-1] = stock[-1].turned(True)
 
     # -- words --------------------------------------------------------------
+    def lesson_section(self, move: Move | None) -> str:
+        if move is None:
+            return "playing"
+        # While a full grid is cleared the next card is hidden: the rule is
+        # the clearing one, and naming the picture-card rule would give it away.
+        if move.action == "remove" or self.clearing:
+            return "rule-remove"
+        card = self.card_to_play()
+        if card is not None and card.rank > 10:
+            return "rule-faces"
+        return "rule-place"
+
     def place(self, pile_id: str) -> str:
         if pile_id == "stock":
             return "the card to play"

@@ -205,6 +205,15 @@ class DoubleSolitaire(Game):
         self.spread_from = chosen
 
     # -- words --------------------------------------------------------------
+    def lesson_section(self, move: Move | None) -> str:
+        if move is None:
+            return "playing"
+        if move.action in ("reserve", "pickup"):
+            return f"rule-{move.action}"
+        if move.src in FOUNDATIONS:
+            return "rule-never-back"
+        return "rule-down" if move.dst in DOWNS else "rule-up"
+
     def place(self, pile_id: str) -> str:
         return f"pile {pile_number(pile_id)}"
 

@@ -195,6 +195,17 @@ class Klondike(Game):
                 src[-1] = src[-1].turned(True)
 
     # -- words --------------------------------------------------------------
+    def lesson_section(self, move: Move | None) -> str:
+        if move is None:
+            return "playing"
+        if move.action in ("flip", "recycle"):
+            return "rule-deck"
+        if move.dst in FOUNDATIONS or move.src in FOUNDATIONS:
+            return "rule-home"
+        if move.dst in TABLEAUS and not self._piles[move.dst]:
+            return "rule-empty"
+        return "rule-stacks"
+
     def place(self, pile_id: str) -> str:
         if pile_id == "stock":
             return "the deck"

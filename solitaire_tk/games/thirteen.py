@@ -188,6 +188,18 @@ class Thirteen(Game):
             self._piles[move.dst].append(self._piles[move.src].pop())
 
     # -- words --------------------------------------------------------------
+    def lesson_section(self, move: Move | None) -> str:
+        if move is None:
+            return "rule-undo"
+        if move.action == "deal":
+            return "rule-deal"
+        if move.action == "move":
+            return "rule-empty"
+        piles = move.piles or ()
+        if len(piles) == 2 and piles[0] == piles[1]:
+            return "rule-easy"
+        return "rule-pairs"
+
     def place(self, pile_id: str) -> str:
         if pile_id == "stock":
             return "the deck"

@@ -64,69 +64,9 @@ def rule_section(game: Game, move: Move | None) -> str:
     """The lesson section (see lessons/README.md) that explains `move`.
 
     Used after an illegal attempt, to show the rule it broke; None (an undo)
-    gives the undo rule where the game has one.
+    gives the undo rule where the game has one.  The game knows its sections.
     """
-    game_id = game.game_id
-    if move is None:
-        return {"cruel": "rule-backup", "thirteen": "rule-undo"}.get(game_id, "playing")
-    finder = _FINDERS.get(game_id)
-    return finder(game, move) if finder else "rules"
-
-
-def _cruel(game: Game, move: Move) -> str:
-    if move.action == "redeal":
-        return "rule-deal"
-    return "rule-suit-stack" if (move.dst or "").startswith("foundation") else "rule-stacks"
-
-
-def _klondike(game: Game, move: Move) -> str:
-    if move.action in ("flip", "recycle"):
-        return "rule-deck"
-    dst = move.dst or ""
-    if dst.startswith("foundation") or (move.src or "").startswith("foundation"):
-        return "rule-home"
-    if dst.startswith("tableau") and not game.piles[dst]:
-        return "rule-empty"
-    return "rule-stacks"
-
-
-def _thirteen(game: Game, move: Move) -> str:
-    if move.action == "deal":
-        return "rule-deal"
-    if move.action == "move":
-        return "rule-empty"
-    piles = move.piles or ()
-    if len(piles) == 2 and piles[0] == piles[1]:
-        return "rule-easy"
-    return "rule-pairs"
-
-
-def _double(game: Game, move: Move) -> str:
-    if move.action in ("reserve", "pickup"):
-        return f"rule-{move.action}"
-    src = _number(move.src)
-    if src is not None and 14 <= src <= 21:
-        return "rule-never-back"
-    dst = _number(move.dst)
-    return "rule-down" if dst is not None and 18 <= dst <= 21 else "rule-up"
-
-
-def _dammit(game: Game, move: Move) -> str:
-    if move.action == "remove":
-        return "rule-remove"
-    stock = game.piles["stock"]
-    if stock and stock[-1].rank > 10:
-        return "rule-faces"
-    return "rule-place"
-
-
-def _number(pile: str | None) -> int | None:
-    digits = (pile or "").lstrip("abcdefghijklmnopqrstuvwxyz")
-    return int(digits) if digits.isdigit() else None
-
-
-_FINDERS = {"cruel": _cruel, "klondike": _klondike, "thirteen": _thirteen,
-            "double": _double, "dammit": _dammit}
+    return game.lesson_section(move)
 
 
 def scoring_moves_left(game: Game) -> list[Move]:
