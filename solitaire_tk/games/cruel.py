@@ -31,7 +31,8 @@ class Cruel(Game):
     actions = frozenset({"move", "redeal"})
     pile_ids = (*FOUNDATIONS, *PILES)
     extra_state = ("moved_since_deal",)
-    own_settings = ("messages",)  # its help's option: pop up why a move is refused
+    # Messages is its help's option (pop up why a move is refused); Auto-move offers Finish.
+    own_settings = ("messages", "auto_move")
 
     # Dealing again is only allowed once a card has moved; without a move
     # the new deal would be exactly the old one.

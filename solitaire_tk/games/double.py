@@ -35,6 +35,7 @@ class DoubleSolitaire(Game):
     pile_ids = tuple(f"pile{n}" for n in range(1, 24))
     extra_state = ("spread_from",)
     stock_pile = RESERVE
+    own_settings = ("auto_move",)  # a card whose twin is up goes up by itself
 
     # The pile whose cards are spread on pile 23; None when nothing is spread.
     spread_from: str | None = None

@@ -29,6 +29,7 @@ class Klondike(Game):
     actions = frozenset({"move", "flip", "recycle"})
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"
+    own_settings = ("auto_move",)  # safe cards go home by themselves
     extra_state = ("recycles",)
 
     recycles = 0  # how many times the waste has been turned back
