@@ -18,7 +18,6 @@ Writing goes through `storage.write_json` (atomic).
 from __future__ import annotations
 
 import getpass
-import json
 import os
 import re
 import tempfile
@@ -28,11 +27,12 @@ from typing import Any, Callable
 
 import platformdirs
 
+from .storage import MAX_FILE_BYTES, UnusableFile, read_json
+
 APP_NAME = "SolitaireTutor"
 SETTINGS_FORMAT = "solitaire-tk-settings"
 STATS_FORMAT = "solitaire-tk-stats"
 CURRENT_VERSIONS = {SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
-MAX_FILE_BYTES = 5 * 1024 * 1024
 
 JsonDict = dict[str, Any]
 Converter = Callable[[JsonDict], JsonDict]
@@ -141,27 +141,16 @@ def read_versioned(path: Path, file_format: str) -> tuple[JsonDict, int]:
 
     Raises FileNotFoundError, another OSError (could not read), DamagedFile or NewerFile.
     """
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise DamagedFile("it is far too big")
-    raw = path.read_bytes()
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError:
-        raise DamagedFile("it is not text") from None
-    except json.JSONDecodeError as error:
-        raise DamagedFile(f"it breaks off or is scrambled near line {error.lineno}") from None
-    except (ValueError, RecursionError):
-        raise DamagedFile("it holds something no Solitaire Tutor file has") from None
+        data = read_json(path, MAX_FILE_BYTES)
+    except UnusableFile as error:
+        raise DamagedFile(f"it {error.reason}") from None
     if not isinstance(data, dict) or data.get("format") != file_format:
         raise DamagedFile("it is not the kind of file it should be")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise DamagedFile("it has no proper version number")
     return upgrade(data, file_format), version
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(name)
 
 
 def stamp() -> str:

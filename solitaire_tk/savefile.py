@@ -7,7 +7,6 @@ first bad entry stops the load with its number and the reason.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import replace
@@ -18,8 +17,8 @@ from .cards import DeckError, check_seed, parse_deck
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
 from .moves import JsonDict, Move, MoveFormatError
 from .registry import GAME_IDS, game_class
+from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_TEXT = 200  # longest player name or start time kept from a file
 
 Source = Mapping[str, Any] | str | os.PathLike[str]
@@ -39,35 +38,18 @@ def read_record(source: Source) -> JsonDict:
         return dict(source)
     path = Path(source)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise GameFileError(f"'{path.name}' is {size / 1048576:.1f} MB; a saved game is never "
-                                "bigger than 5 MB, so this is not one.")
-        data = path.read_bytes()
+        record = read_json(path, MAX_FILE_BYTES)
+    except UnusableFile as error:
+        raise GameFileError(f"'{path.name}' is not a saved game: it {error.reason}.") from None
     except FileNotFoundError:
         raise GameFileError(f"There is no file called '{path}'.") from None
-    except IsADirectoryError:
-        raise GameFileError(f"'{path}' is a folder, not a saved game.") from None
     except PermissionError:
         raise GameFileError(f"You are not allowed to open '{path}'.") from None
     except OSError as error:
         raise GameFileError(f"'{path}' could not be read: {error.strerror or error}.") from None
-    try:
-        record = json.loads(data.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError:
-        raise GameFileError(f"'{path.name}' is not a text file, so it is not a saved game.") from None
-    except json.JSONDecodeError as error:
-        raise GameFileError(f"'{path.name}' is not a saved game: it is damaged near line "
-                            f"{error.lineno} ({error.msg}).") from None
-    except (RecursionError, ValueError) as error:
-        raise GameFileError(f"'{path.name}' is not a saved game ({error}).") from None
     if not isinstance(record, dict):
         raise GameFileError(f"'{path.name}' is not a saved game.")
     return record
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"it holds the value {name}, which a saved game never has")
 
 
 def new_game_from_record(record: Mapping[str, Any]) -> Game:

@@ -1,6 +1,12 @@
-"""Writing the user's files safely: never a half-written game or statistics.
+"""Reading and writing the user's files safely.
 
-A file is written to a temporary file in the same folder and then swapped
+Reading: `read_limited` opens only an ordinary file (never a named pipe, a
+device or a folder, which could hang the app or never end) and reads at
+most so many bytes; `parse_json` turns those bytes into data, refusing what
+no file of ours holds (huge numbers, deep nesting) in words of our own.
+Both raise `UnusableFile`, whose `reason` goes after "it" in a sentence.
+
+Writing: never a half-written game or statistics.  A file is written to a temporary file in the same folder and then swapped
 in with `os.replace`, which is atomic; on Windows an antivirus or indexer
 may hold the target for a moment, so the swap is retried briefly.
 """
@@ -9,7 +15,9 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -18,6 +26,103 @@ from typing import Any
 from .engine import Game
 
 REPLACE_TRIES = 10
+MAX_FILE_BYTES = 5 * 1024 * 1024   # no file of ours is bigger: a saved game of 100,000 moves is less
+MAX_DIGITS = 18         # no number in a file of ours is longer (a deal number has 10 digits)
+BIGGEST_NUMBER = 1e18
+
+
+class UnusableFile(ValueError):
+    """A file that is not one of ours; `reason` goes after "it": "is a folder, not a file"."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the ordinary file at `path` (a link is followed), if there are
+    at most `limit` of them.
+
+    Raises UnusableFile for a folder, a named pipe, a device or a file that is
+    too big (the size the system reports is not trusted: /dev/zero says 0),
+    and OSError (FileNotFoundError, PermissionError...) if it cannot be read.
+    """
+    _refuse_special(os.stat(path).st_mode)      # before opening: a device is never opened
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)   # O_NONBLOCK: a pipe swapped in meanwhile cannot block
+    try:
+        _refuse_special(os.fstat(fd).st_mode)   # what was opened, not what was there before
+        chunks: list[bytes] = []
+        wanted = limit + 1
+        while wanted > 0:
+            chunk = os.read(fd, min(wanted, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            wanted -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise UnusableFile(f"is bigger than {_size(limit)}, which no Solitaire Tutor file ever is")
+    return data
+
+
+def _refuse_special(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise UnusableFile("is a folder, not a file")
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        raise UnusableFile("is a pipe between programs, not a file")
+    if not stat.S_ISREG(mode):
+        raise UnusableFile("is a device, not a file")
+
+
+def _size(limit: int) -> str:
+    return f"{limit / 1048576:g} MB" if limit >= 1048576 else f"{limit} bytes"
+
+
+def parse_json(data: bytes) -> Any:
+    """The JSON held in `data` (UTF-8, with or without the byte-order mark
+    Notepad writes).  Raises UnusableFile with the reason in our words."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UnusableFile("is not a text file") from None
+    try:
+        return json.loads(text, parse_int=_whole_number, parse_float=_number,
+                          parse_constant=_refuse_constant)
+    except UnusableFile:
+        raise
+    except json.JSONDecodeError as error:
+        raise UnusableFile(f"breaks off or is mixed up near line {error.lineno}") from None
+    except RecursionError:
+        raise UnusableFile("has lists inside lists far deeper than any Solitaire Tutor "
+                           "file") from None
+    except ValueError:   # anything else json refuses
+        raise UnusableFile("holds something no Solitaire Tutor file has") from None
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:   # checked before int(): 5000 digits take long
+        raise UnusableFile("holds a number far too big for any Solitaire Tutor file")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > BIGGEST_NUMBER:
+        raise UnusableFile("holds a number far too big for any Solitaire Tutor file")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise UnusableFile(f"holds the value {name}, which no Solitaire Tutor file has")
+
+
+def read_json(path: str | os.PathLike[str], limit: int) -> Any:
+    """`parse_json(read_limited(path, limit))`."""
+    return parse_json(read_limited(path, limit))
 
 
 class SaveError(OSError):

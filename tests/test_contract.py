@@ -240,7 +240,7 @@ def test_bad_files_are_refused(tmp_path) -> None:
         load_game(big)
     text = tmp_path / "broken.json"
     text.write_text('{"format": "solitaire-tk-game", "log": [', encoding="utf-8")
-    with pytest.raises(GameFileError, match="damaged near line 1"):
+    with pytest.raises(GameFileError, match="mixed up near line 1"):
         load_game(text)
     binary = tmp_path / "picture.json"
     binary.write_bytes(b"\x89PNG\xff\xfe")

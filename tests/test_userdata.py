@@ -490,12 +490,15 @@ def test_an_old_version_nobody_can_upgrade_is_put_aside(tmp_path: Path) -> None:
     assert len(list((tmp_path / "damaged").iterdir())) == 1
 
 
-def test_an_unreadable_file_is_left_alone(tmp_path: Path) -> None:
+def test_a_folder_in_the_place_of_a_file_is_put_aside_whole(tmp_path: Path) -> None:
     (tmp_path / "settings.json").mkdir()
+    (tmp_path / "settings.json" / "notes.txt").write_text("mine")
     store = DataStore(tmp_path)
-    assert store.notice is not None and "could not be read" in store.notice
+    assert store.notice is not None and "it is a folder, not a file" in store.notice
     store.update_settings(sound=True)
-    assert (tmp_path / "settings.json").is_dir()
+    assert DataStore(tmp_path).settings.sound is True
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert (aside / "notes.txt").read_text() == "mine"
 
 
 def test_a_failing_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

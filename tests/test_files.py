@@ -1,0 +1,148 @@
+"""Files a class may leave in the data folder or open with Game > Open:
+special files, huge numbers, Notepad's byte-order mark, stale temporary files.
+
+Every test works on real files in a fresh folder.  Reading a special file
+could hang or fill the memory, so those reads run in a child process with a
+time limit and a memory limit: a regression fails instead of hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+import pytest
+
+from solitaire_tk import new_game
+from solitaire_tk.storage import save_game
+from solitaire_tk.userdata import DataStore
+
+from .helpers import play, won_thirteen
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMIT_SECONDS = 30
+
+# Run in a child process: read one kind of file the way the app does and print
+# what the pupil would be told, as JSON.
+PROBE = """
+import json, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from solitaire_tk.savefile import GameFileError, load_game
+from solitaire_tk.userdata import DataStore
+place, folder = sys.argv[1], sys.argv[2]
+said = []
+if place == "saved game":
+    try:
+        load_game(sys.argv[3])
+    except GameFileError as error:
+        said.append(str(error))
+else:
+    store = DataStore(folder)
+    if place == "statistics":
+        store.stats("thirteen")
+    elif place == "game in play":
+        assert store.resume() is None
+    said = store.take_notices()
+print(json.dumps(said))
+"""
+
+
+def probe(place: str, folder: Path, file: Path | None = None) -> list[str]:
+    """What the app says after reading `place` in `folder` (or the saved game `file`)."""
+    argv = [sys.executable, "-c", PROBE, place, str(folder)] + ([str(file)] if file else [])
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=LIMIT_SECONDS,
+                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"reading the {place} hung for {LIMIT_SECONDS} s")
+    assert result.returncode == 0, result.stderr
+    said: list[str] = json.loads(result.stdout)
+    return said
+
+
+def make_fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def make_zero_link(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def make_folder(path: Path) -> None:
+    path.mkdir()
+
+
+def make_six_megabytes(path: Path) -> None:
+    path.write_bytes(b'{"format": "' + b" " * (6 * 1024 * 1024) + b'"}')
+
+
+SPECIAL = {
+    "a named pipe": (make_fifo, "is a pipe between programs, not a file"),
+    "a link to /dev/zero": (make_zero_link, "is a device, not a file"),
+    "a folder": (make_folder, "is a folder, not a file"),
+    "a 6 MB file": (make_six_megabytes, "is bigger than 5 MB"),
+}
+PLACES = {   # where the app keeps each kind of file, and how the notice names it
+    "settings": ("settings.json", "The settings file"),
+    "statistics": ("stats/player-1.json", "Player 1's statistics file"),
+    "game in play": ("current/player-1.json", "The game you were playing"),
+}
+
+
+@pytest.mark.parametrize("kind", SPECIAL)
+@pytest.mark.parametrize("place", PLACES)
+def test_a_special_file_in_the_data_folder_is_put_aside(tmp_path: Path, place: str,
+                                                        kind: str) -> None:
+    make, reason = SPECIAL[kind]
+    DataStore(tmp_path).record_game(won_thirteen(), used_hints=False)
+    name, what = PLACES[place]
+    path = tmp_path / name
+    if path.exists():
+        path.unlink()
+    path.parent.mkdir(exist_ok=True)
+    make(path)
+    said = probe(place, tmp_path)
+    assert len(said) == 1 and said[0].startswith(what) and reason in said[0], said
+    assert not os.path.lexists(path), "put aside, so the next start is normal"
+    assert [p.name.split("-")[0] for p in (tmp_path / "damaged").iterdir()] == [
+        name.split("/")[0].removesuffix(".json")]
+
+
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_a_special_file_is_not_opened_as_a_saved_game(tmp_path: Path, kind: str) -> None:
+    make, reason = SPECIAL[kind]
+    path = tmp_path / "game.json"
+    make(path)
+    said = probe("saved game", tmp_path, path)
+    assert said == [f"'game.json' is not a saved game: it {reason}"
+                    + ("." if kind != "a 6 MB file" else
+                       ", which no Solitaire Tutor file ever is.")]
+
+
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_replay_of_a_special_file_exits_2_with_one_line(tmp_path: Path, kind: str) -> None:
+    make, reason = SPECIAL[kind]
+    path = tmp_path / "game.json"
+    make(path)
+    result = replay_command(tmp_path, path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert reason in result.stderr and "Traceback" not in result.stderr
+
+
+def replay_command(tmp_path: Path, path: Path) -> subprocess.CompletedProcess[str]:
+    """`python3 -m solitaire_tk replay FILE`, with no display: a bad file is refused first."""
+    try:
+        return subprocess.run([sys.executable, "-m", "solitaire_tk", "replay", str(path),
+                               "--data-dir", str(tmp_path / "data")],
+                              capture_output=True, text=True, timeout=LIMIT_SECONDS, cwd=ROOT,
+                              env={"PATH": "", "PYTHONPATH": str(ROOT)})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"replay of '{path.name}' hung for {LIMIT_SECONDS} s")
+
+
+def test_a_proper_saved_game_still_opens(tmp_path: Path) -> None:
+    game = play(new_game("klondike", seed=4), moves=5)
+    save_game(game, tmp_path / "game.json")
+    assert probe("saved game", tmp_path, tmp_path / "game.json") == []
