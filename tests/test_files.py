@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 import pytest
 
-from solitaire_tk import new_game
+from solitaire_tk import GameFileError, load_game, new_game
 from solitaire_tk.storage import save_game
 from solitaire_tk.userdata import DataStore
 
@@ -146,3 +146,110 @@ def test_a_proper_saved_game_still_opens(tmp_path: Path) -> None:
     game = play(new_game("klondike", seed=4), moves=5)
     save_game(game, tmp_path / "game.json")
     assert probe("saved game", tmp_path, tmp_path / "game.json") == []
+
+
+# -- huge numbers, deep nesting, Notepad's byte-order mark ---------------------------------
+BOM = b"\xef\xbb\xbf"
+HUGE = {   # what may be put in a file, and what the pupil is told about it
+    "a 401-digit number": (b"9" * 401, "holds a number far too big for any Solitaire Tutor file"),
+    "a 5000-digit number": (b"7" * 5000, "holds a number far too big for any Solitaire Tutor file"),
+    "a number past the biggest float": (b"1e400", "holds a number far too big"),
+    "lists 100,000 deep": (b"[" * 100_000 + b"]" * 100_000, "has lists inside lists far deeper"),
+}
+PYTHONS_WORDS = ("OverflowError", "Exceeds the limit", "recursion", "utf-8-sig", "int too large")
+
+
+def data_folder_with_everything(folder: Path) -> None:
+    """A settings file, a statistics file and a game in play, all written by the app."""
+    store = DataStore(folder)
+    store.update_settings(sound=True)
+    store.record_game(won_thirteen(), used_hints=False)
+    store.autosave(play(new_game("cruel", seed=5), moves=3))
+
+
+def put_in(path: Path, value: bytes) -> None:
+    """`value` added to the file's JSON object as one more key, the way an editor could."""
+    data = path.read_bytes()
+    assert data.startswith(b"{")
+    path.write_bytes(b'{"extra": ' + value + b", " + data[1:])
+
+
+def assert_ours(message: str) -> None:
+    assert not any(words in message for words in PYTHONS_WORDS), message
+
+
+@pytest.mark.parametrize("kind", HUGE)
+def test_a_saved_game_with_a_huge_value_is_refused_in_our_words(tmp_path: Path,
+                                                               kind: str) -> None:
+    value, reason = HUGE[kind]
+    path = tmp_path / "game.json"
+    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    put_in(path, value)
+    with pytest.raises(GameFileError) as error:
+        load_game(path)
+    assert str(error.value).startswith("'game.json' is not a saved game: it " + reason)
+    assert_ours(str(error.value))
+
+
+def test_a_time_of_401_digits_in_the_move_list_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    record = json.loads(path.read_text())
+    record["log"][2]["t"] = 10 ** 400
+    path.write_text(json.dumps(record))
+    with pytest.raises(GameFileError, match="holds a number far too big"):
+        load_game(path)
+    result = replay_command(tmp_path, path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "'game.json' is not a saved game" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", HUGE)
+def test_replay_of_a_file_with_a_huge_value_exits_2_with_one_line(tmp_path: Path,
+                                                                  kind: str) -> None:
+    value, reason = HUGE[kind]
+    path = tmp_path / "game.json"
+    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    put_in(path, value)
+    result = replay_command(tmp_path, path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert reason in result.stderr and "'game.json'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert_ours(result.stderr)
+
+
+@pytest.mark.parametrize("kind", HUGE)
+@pytest.mark.parametrize("place", PLACES)
+def test_a_data_file_with_a_huge_value_is_put_aside_in_our_words(tmp_path: Path, place: str,
+                                                                kind: str) -> None:
+    value, reason = HUGE[kind]
+    data_folder_with_everything(tmp_path)
+    name, what = PLACES[place]
+    put_in(tmp_path / name, value)
+    store = DataStore(tmp_path)
+    if place == "statistics":
+        assert store.stats("thirteen").played == 0
+    if place == "game in play":
+        assert store.resume() is None
+    [said] = store.take_notices()
+    assert said.startswith(what) and reason in said, said
+    assert_ours(said)
+    assert not (tmp_path / name).exists() and len(list((tmp_path / "damaged").iterdir())) == 1
+
+
+def test_files_saved_with_a_byte_order_mark_are_read_normally(tmp_path: Path) -> None:
+    data_folder_with_everything(tmp_path)
+    game = tmp_path / "game.json"
+    save_game(play(new_game("klondike", seed=4), moves=5), game)
+    for name in ("settings.json", "stats/player-1.json", "current/player-1.json", "game.json"):
+        path = tmp_path / name
+        path.write_bytes(BOM + path.read_bytes().replace(b"\n", b"\r\n"))   # as Notepad saves
+    assert len(load_game(game).log) == 5
+    store = DataStore(tmp_path)
+    assert store.settings.sound is True
+    assert store.stats("thirteen").played == 1
+    resumed = store.resume()
+    assert resumed is not None and len(resumed.log) == 3
+    assert store.take_notices() == [] and not (tmp_path / "damaged").exists()
+    result = replay_command(tmp_path, tmp_path / "missing.json")
+    assert result.returncode == 2 and "There is no file called" in result.stderr
