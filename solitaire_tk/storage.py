@@ -17,6 +17,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import tempfile
 import time
@@ -29,6 +30,9 @@ REPLACE_TRIES = 10
 MAX_FILE_BYTES = 5 * 1024 * 1024   # no file of ours is bigger: a saved game of 100,000 moves is less
 MAX_DIGITS = 18         # no number in a file of ours is longer (a deal number has 10 digits)
 BIGGEST_NUMBER = 1e18
+TEMP_SUFFIX = ".tmp"
+STALE_SECONDS = 60.0    # a write takes well under a second; an older temporary file is left over
+_OUR_TEMP = re.compile(r"\..+\.json\.[A-Za-z0-9_]+\.tmp")   # what atomic_write_text makes
 
 
 class UnusableFile(ValueError):
@@ -129,14 +133,16 @@ class SaveError(OSError):
     """A file could not be written; the message says why in plain words."""
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, what: str = "the file") -> None:
+    """Write `text` to `path` in one step; a failure raises SaveError, whose message
+    calls the file `what` ("your statistics") and by its name."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX,
                                          dir=target.parent)
     except OSError as error:
-        raise SaveError(_explain(error, target)) from error
+        raise SaveError(_explain(error, target, what)) from error
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -145,7 +151,30 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         _replace_with_retry(temp_name, target)
     except OSError as error:
         _remove_quietly(temp_name)
-        raise SaveError(_explain(error, target)) from error
+        raise SaveError(_explain(error, target, what)) from error
+
+
+def remove_stale_temp_files(folder: Path, older_than: float = STALE_SECONDS) -> int:
+    """Delete the temporary files a write killed half-way left in `folder`
+    (only ours, `.NAME.json.XXXX.tmp`, and only old ones: a younger one may be
+    another window writing right now).  Returns how many were removed."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        if not _OUR_TEMP.fullmatch(entry.name):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                os.remove(entry.path)
+                removed += 1
+        except OSError:
+            pass   # gone already, or not ours to remove: it does no harm
+    return removed
 
 
 def _replace_with_retry(temp_name: str, target: Path) -> None:
@@ -166,18 +195,22 @@ def _remove_quietly(name: str) -> None:
         pass
 
 
-def _explain(error: OSError, target: Path) -> str:
+def _explain(error: OSError, target: Path, what: str) -> str:
+    named = f"{what} ('{target.name}')"
     if error.errno == errno.ENOSPC:
-        return f"The disk is full, so '{target.name}' could not be saved. Nothing was changed."
+        return (f"The disk is full, so {named} could not be saved. The copy saved before is "
+                "kept; ask your teacher to make room on the disk.")
     if isinstance(error, PermissionError):
-        return f"You are not allowed to write in '{target.parent}', so '{target.name}' was not saved."
-    return f"'{target.name}' could not be saved ({error.strerror or error}). Nothing was changed."
+        return (f"You are not allowed to write in '{target.parent}', so {named} was not saved. "
+                "Ask your teacher for a folder you can write in.")
+    return (f"{named[:1].upper()}{named[1:]} could not be saved ({error.strerror or error}). "
+            "The copy saved before is kept.")
 
 
-def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+def write_json(path: str | os.PathLike[str], data: Any, what: str = "the file") -> None:
+    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", what)
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the saved-game record of `game` to `path`, atomically."""
-    write_json(path, game.to_json())
+    write_json(path, game.to_json(), "the game")

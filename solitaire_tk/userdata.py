@@ -40,7 +40,7 @@ from .engine import SAVE_VERSION, Game
 from .registry import GAME_IDS, game_class
 from .savefile import GameFileError, load_game, read_record
 from .stats import GameStats, SessionStats, StatsBook, all_keys
-from .storage import SaveError, write_json
+from .storage import SaveError, remove_stale_temp_files, write_json
 
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
@@ -200,6 +200,8 @@ class DataStore:
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
+        for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
+            remove_stale_temp_files(self.folder / sub)
         self._load_settings()
 
     # -- what the pupil should be told ------------------------------------------------
@@ -247,10 +249,10 @@ class DataStore:
                 pass   # the upgrade still works; only the spare copy is missing
         return data
 
-    def _write(self, path: Path, file_format: str, body: dict[str, Any]) -> None:
+    def _write(self, path: Path, file_format: str, body: dict[str, Any], what: str) -> None:
         if path not in self._frozen:
             write_json(path, {"format": file_format, "version": CURRENT_VERSIONS[file_format],
-                              **body})
+                              **body}, what)
 
     # -- players ------------------------------------------------------------------------------
     def _load_settings(self) -> None:
@@ -301,7 +303,7 @@ class DataStore:
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
             "current_player": self._current.id,
             "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
-                        for p in self._players]})
+                        for p in self._players]}, "the list of players and their settings")
 
     def _find(self, name: str) -> _Player:
         wanted = unicodedata.normalize("NFC", str(name)).strip().casefold()
@@ -408,8 +410,9 @@ class DataStore:
     def _save_book(self, player: _Player) -> None:
         if not (self.folder / "settings.json").exists():
             self._save_settings()   # the player list goes to disk with the first statistics
+        whose = "your" if player is self._current else f"{player.name}'s"
         self._write(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
-                    self._book(player).to_json())
+                    self._book(player).to_json(), f"{whose} statistics")
 
     def record_game(self, game: Game, used_hints: bool) -> None:
         """Count a finished or abandoned game for the current player, once.
@@ -492,7 +495,7 @@ class DataStore:
             record = game.to_json()
             if used_hints:
                 record[HINTS_KEY] = True
-            write_json(path, record)
+            write_json(path, record, "your game in play")
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
@@ -532,13 +535,13 @@ class DataStore:
 
         The name says what and when: `thirteen-deal-123-2026-11-30-0912.json`.
         """
-        return self._keep(game, "")
+        return self._keep(game, "", "the finished game")
 
     def keep_abandoned(self, game: Game) -> Path:
         """Keep a game left unfinished in saved/, named so: `cruel-deal-8-not-finished-...`."""
-        return self._keep(game, "-not-finished")
+        return self._keep(game, "-not-finished", "the game you left")
 
-    def _keep(self, game: Game, note: str) -> Path:
+    def _keep(self, game: Game, note: str, what: str) -> Path:
         stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
         deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
         variant = "" if game.variant == "standard" else f"-{game.variant}"
@@ -548,7 +551,7 @@ class DataStore:
         while path.exists():   # two games of one deal kept within a second
             path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}-{number}.json"
             number += 1
-        write_json(path, game.to_json())
+        write_json(path, game.to_json(), what)
         return path
 
     def saved_games_dir(self) -> Path:

@@ -12,11 +12,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any, Callable
 import pytest
 
 from solitaire_tk import GameFileError, load_game, new_game
-from solitaire_tk.storage import save_game
+from solitaire_tk.storage import SaveError, save_game
 from solitaire_tk.userdata import DataStore
 
 from .helpers import play, won_thirteen
@@ -253,3 +255,83 @@ def test_files_saved_with_a_byte_order_mark_are_read_normally(tmp_path: Path) ->
     assert store.take_notices() == [] and not (tmp_path / "damaged").exists()
     result = replay_command(tmp_path, tmp_path / "missing.json")
     assert result.returncode == 2 and "There is no file called" in result.stderr
+
+
+# -- leftovers ---------------------------------------------------------------------------
+WRITER = """
+import sys
+from solitaire_tk.storage import atomic_write_text
+path, texts = sys.argv[1], [sys.argv[2] * 400_000, sys.argv[3] * 400_000]
+number = 0
+while True:
+    atomic_write_text(path, texts[number % 2])
+    number += 1
+"""
+
+
+def age(path: Path, seconds: float) -> None:
+    past = time.time() - seconds
+    os.utime(path, (past, past), follow_symlinks=False)
+
+
+def test_temporary_files_left_by_killed_writes_are_cleaned_up_at_start(tmp_path: Path) -> None:
+    data_folder_with_everything(tmp_path)
+    target = tmp_path / "stats" / "player-1.json"
+    target.write_text("")
+    for _ in range(5):   # a real write killed at a random moment
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(target), "ab", "cd"],
+                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        time.sleep(0.4)
+        writer.kill()
+        writer.wait(timeout=LIMIT_SECONDS)
+        assert target.read_text() in ("ab" * 400_000, "cd" * 400_000, ""), "never half a file"
+        target.write_text("")
+    target.unlink()
+    left_by_kills = {tmp_path / name for name in (
+        ".settings.json.k3_j4h5x.tmp", "stats/.player-1.json.abcd1234.tmp",
+        "current/.player-1.json.zz_9q0aa.tmp", "saved/.cruel-deal-5-2026.json.0a1b2c3d.tmp")}
+    for path in left_by_kills:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("{")
+    not_ours = {tmp_path / name for name in (".notes.tmp", "stats/player-2.json",
+                                             "saved/.game.json.abc.tmp.keep", "my.json.abcd.tmp")}
+    for path in not_ours:
+        path.write_text("mine")
+    young = tmp_path / "stats" / ".player-1.json.young123.tmp"   # another window writing now
+    young.write_text("{")
+    (tmp_path / ".folder.json.abcd1234.tmp").mkdir()
+    for path in tmp_path.rglob("*"):
+        if path != young:
+            age(path, 120)
+    DataStore(tmp_path)
+    left = {p for p in tmp_path.rglob("*") if p.is_file()}
+    assert not left & left_by_kills
+    assert {p for p in left if p.name.endswith(".tmp")} - not_ours == {young}
+    assert not_ours <= left and (tmp_path / ".folder.json.abcd1234.tmp").is_dir()
+
+
+@pytest.mark.parametrize("blocked,write,what", [
+    ("stats/player-1.json", lambda store: store.record_game(won_thirteen(), used_hints=False),
+     "Your statistics ('player-1.json') could not be saved"),
+    ("current", lambda store: store.autosave(play(new_game("cruel", seed=5), moves=1)),
+     "Your game in play ('player-1.json') could not be saved"),
+    ("settings.json", lambda store: store.update_settings(sound=False),
+     "The list of players and their settings ('settings.json') could not be saved"),
+    ("saved", lambda store: store.keep_finished(won_thirteen()),
+     "The finished game ('thirteen-"),
+])
+def test_a_failed_write_says_which_file_it_was(tmp_path: Path, blocked: str,
+                                               write: Callable[[DataStore], Any],
+                                               what: str) -> None:
+    store = DataStore(tmp_path)
+    store.update_settings(sound=True)
+    store.stats("thirteen")   # read (there is none yet) before the folder below is made
+    if blocked.endswith(".json"):
+        (tmp_path / blocked).unlink(missing_ok=True)
+        (tmp_path / blocked).mkdir(parents=True)   # a folder where the file goes: a real failure
+    else:
+        (tmp_path / blocked).write_text("a file where the folder should be")
+    with pytest.raises(SaveError) as error:
+        write(store)
+    assert str(error.value).startswith(what), str(error.value)
+    assert "The copy saved before is kept." in str(error.value)
