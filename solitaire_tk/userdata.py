@@ -48,6 +48,7 @@ __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "c
 HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
 MAX_PLAYERS = 10
 MAX_NAME = 30
+MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
 REMOVE_TRIES = 5
 DEFAULT_PLAYER = "Player 1"
 CARD_BACKS = ("blue", "red", "green", "purple")
@@ -118,6 +119,9 @@ def check_setting(name: str, value: Any) -> Any:
         raise ValueError(f"A colour is written like {default}; '{value}' is not one.")
     if name == "window_geometry" and not _GEOMETRY.fullmatch(value):
         raise ValueError(f"'{value}' is not a window size and place like 1024x700+40+30.")
+    if name == "window_geometry" and any(int(n) > MAX_WINDOW for n in re.findall(r"\d+", value)):
+        raise ValueError(f"'{value}' is bigger than any screen: in a window size and place like "
+                         f"1024x700+40+30 no number is over {MAX_WINDOW}.")
     return value
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -335,3 +336,65 @@ def test_a_failed_write_says_which_file_it_was(tmp_path: Path, blocked: str,
         write(store)
     assert str(error.value).startswith(what), str(error.value)
     assert "The copy saved before is kept." in str(error.value)
+
+
+# -- a window size that kills the start ----------------------------------------------------
+@pytest.mark.parametrize("geometry", ["99999x99999+0+0", "20000x800+0+0", "800x600+-99999+0",
+                                      "+0+17000"])
+def test_absurd_window_sizes_are_refused_and_the_rest_is_kept(tmp_path: Path,
+                                                              geometry: str) -> None:
+    store = DataStore(tmp_path)
+    with pytest.raises(ValueError, match="bigger than any screen"):
+        store.update_settings(window_geometry=geometry)
+    store.update_settings(window_geometry="16384x16384+-16+-16", sound=True)
+    settings = tmp_path / "settings.json"
+    settings.write_text(settings.read_text().replace("16384x16384+-16+-16", geometry))
+    again = DataStore(tmp_path).settings
+    assert again.window_geometry == "" and again.sound is True
+
+
+@pytest.mark.parametrize("saved, fitted", [
+    ("99999x99999+0+0", "1920x1000+0+0"),
+    ("16000x16000+-16000+-16000", "1920x1000+-16+-16"),
+    ("800x600+16000+16000", "800x600+1120+400"),
+    ("+16000+16000", "+820+280"),        # no size: the usual 1100x720 is kept on the screen
+    ("+-16000+-16000", "+-16+-16"),
+])
+def test_a_window_far_off_the_screen_is_brought_back(saved: str, fitted: str) -> None:
+    from solitaire_tk.ui.launch import fit_to_screen
+    assert fit_to_screen(saved, 1920, 1080) == fitted
+
+
+def xdotool(*args: str) -> str:
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, check=True,
+                          timeout=LIMIT_SECONDS).stdout
+
+
+@pytest.mark.skipif(not shutil.which("xdotool"), reason="xdotool is not installed")
+@pytest.mark.parametrize("geometry", ["99999x99999+0+0", "800x600+16000+16000", "+16000+16000",
+                                      "16000x16000+-16000+-16000"])
+def test_the_app_starts_on_the_screen_whatever_size_was_saved(display: str, tmp_path: Path,
+                                                              geometry: str) -> None:
+    DataStore(tmp_path).update_settings(sound=True)
+    settings = tmp_path / "settings.json"
+    data = json.loads(settings.read_text())
+    data["players"][0]["settings"]["window_geometry"] = geometry   # as if edited by hand
+    settings.write_text(json.dumps(data))
+    app = subprocess.Popen([sys.executable, "-m", "solitaire_tk", "--data-dir", str(tmp_path),
+                            "cruel", "--seed", "3"], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT), "DISPLAY": display})
+    try:
+        window = xdotool("search", "--sync", "--onlyvisible", "--pid", str(app.pid),
+                         "--name", "Solitaire Tutor").split()[0]
+        time.sleep(0.5)   # let the window manager (if any) and Tk settle the place
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        screen_width, screen_height = map(int, xdotool("getdisplaygeometry").split())
+        found = dict(line.strip().split(": ", 1) for line in
+                     xdotool("getwindowgeometry", window).splitlines()[1:])
+        x, y = map(int, found["Position"].split(" ")[0].split(","))
+        width, height = map(int, found["Geometry"].split("x"))
+        assert 0 < width <= screen_width and 0 < height <= screen_height
+        assert -16 <= x <= screen_width - width and -16 <= y <= screen_height - height
+    finally:
+        app.terminate()
+        app.wait(timeout=LIMIT_SECONDS)

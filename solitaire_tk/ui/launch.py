@@ -80,7 +80,9 @@ def fit_to_screen(geometry: str, screen_width: int, screen_height: int) -> str:
         return geometry
     width_text, height_text, x_sign, x_text, y_sign, y_text = found.groups()
     room = screen_height - TASKBAR_ROOM
-    width, height = (int(width_text), int(height_text)) if width_text else (0, 0)
+    # Without a size the window opens at its usual size: keep that much on the screen.
+    width, height = ((int(width_text), int(height_text)) if width_text
+                     else map(int, DEFAULT_SIZE.split("x")))
     width, height = min(width, screen_width), min(height, room)
     size = f"{width}x{height}" if width_text else ""
     if x_sign is None:
