@@ -138,6 +138,32 @@ class GameStats:
             data["scores"] = [dict(entry) for entry in self.scores]
         return data
 
+    @staticmethod
+    def problem(key: str, data: Any) -> str | None:
+        """What is wrong with the figures for `key` in a file, in words, or None.
+
+        `from_json` makes the best of figures with a problem; the data folder
+        uses this to put such a file aside (whole) rather than keep the guess.
+        """
+        if not isinstance(data, Mapping):
+            return f"the figures for {key} are not a table of numbers"
+        for name in COUNTERS:
+            if name in data and not _is_count(data[name]):
+                return (f"'{name}' for {key} is {_shown(data[name])}, not a whole number "
+                        "of 0 or more")
+        played = data.get("played", 0)
+        if data.get("won", 0) + data.get("won_with_hints", 0) > played:
+            return f"{key} has more games won than played"
+        if data.get("streak", 0) > data.get("best_streak", 0) or data.get("best_streak", 0) > played:
+            return f"the winning streaks for {key} do not fit the games played"
+        best = data.get("best_score")
+        if best is not None and not _is_count(best):
+            return f"the best score for {key} is {_shown(best)}, not a whole number of 0 or more"
+        scores = data.get("scores", [])
+        if not isinstance(scores, list) or any(_score_record(entry) is None for entry in scores):
+            return f"the list of scores for {key} has something in it that is not a score"
+        return None
+
     @classmethod
     def from_json(cls, key: str, data: Any) -> GameStats:
         """Rebuild from a file: anything that is not a proper count becomes 0."""
@@ -194,6 +220,7 @@ class StatsBook:
         self.games: dict[str, GameStats] = {}
         self.recorded: list[str] = []     # signatures of games counted, newest last
         self._session: dict[str, _SessionTally] = {}
+        self.problems: list[str] = []     # what `from_json` found wrong (and left out)
 
     def get(self, key: str) -> GameStats:
         """A copy of the numbers for `key` (zeros if never played)."""
@@ -254,17 +281,27 @@ class StatsBook:
 
     @classmethod
     def from_json(cls, player: str, data: Mapping[str, Any]) -> StatsBook:
+        """The book a file holds.  Figures that fail a check are left out, and
+        `problems` says what was wrong, so that the file can be kept aside."""
         book = cls(player)
-        games = data.get("games")
-        if isinstance(games, Mapping):
-            known = all_keys()
-            for key, value in games.items():
-                if key in known:
-                    book.games[key] = GameStats.from_json(key, value)
-        recorded = data.get("recorded")
-        if isinstance(recorded, list):
-            book.recorded = [item for item in recorded[-MAX_RECORDED:]
-                             if isinstance(item, str) and len(item) <= 200]
+        games = data.get("games", {})
+        if not isinstance(games, Mapping):
+            book.problems.append("its figures are not a table of games")
+            games = {}
+        known = all_keys()
+        for key, value in games.items():
+            problem = (GameStats.problem(key, value) if key in known
+                       else f"it has figures for {_shown(key)}, a game this app does not know")
+            if problem is None:
+                book.games[key] = GameStats.from_json(key, value)
+            else:
+                book.problems.append(problem)
+        recorded = data.get("recorded", [])
+        if not isinstance(recorded, list) or not all(
+                isinstance(item, str) and len(item) <= 200 for item in recorded):
+            book.problems.append("its list of games already counted is damaged")
+        else:
+            book.recorded = recorded[-MAX_RECORDED:]
         return book
 
 
@@ -282,6 +319,12 @@ def _signature(game: Game) -> str:
 
 def _digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, short enough to put in a sentence."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 24 else text[:20] + "..."
 
 
 def _percent(part: int, whole: int) -> float:

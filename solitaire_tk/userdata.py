@@ -46,7 +46,8 @@ __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "c
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
 HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
-MAX_PLAYERS = 10
+MAX_PLAYERS = 10         # players that can be added here
+MAX_PLAYERS_KEPT = 40    # players kept from a file (a class may have made more elsewhere)
 MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
 REMOVE_TRIES = 5
@@ -264,28 +265,47 @@ class DataStore:
         data = self._load(path, SETTINGS_FORMAT, "The settings file",
                           "everyone's preferences start again")
         players: list[_Player] = []
-        raw = data.get("players") if data is not None else None
-        for entry in raw if isinstance(raw, list) else []:
-            player = _player_from_json(entry, players)
-            if player is not None and len(players) < MAX_PLAYERS:
-                players.append(player)
-        if not players and data is None:
-            players = self._recover_players()
+        problems: list[str] = []
+        if data is not None:
+            players, problems = _players_from_json(data.get("players"))
+        if data is None or problems:   # a player left out still has their statistics
+            players += self._recover_players(players)
         if not players:   # "player-1": the files of a first run whose settings were lost
             players = [_Player(_file_id(DEFAULT_PLAYER, lambda _: False), DEFAULT_PLAYER,
                                Settings())]
         self._players = players
         wanted = data.get("current_player") if data is not None else None
-        self._current = next((p for p in players if p.id == wanted), players[0])
+        self._current = (next((p for p in players if p.id == wanted), None)
+                         or self._last_to_play(players))
+        if problems and path not in self._frozen:
+            self._put_aside_settings(path, problems)
 
-    def _recover_players(self) -> list[_Player]:
-        """The players found again from their statistics files, if settings.json is lost."""
+    def _put_aside_settings(self, path: Path, problems: list[str]) -> None:
+        """settings.json failed a check: keep it whole in damaged/ and write what was kept."""
+        aside = move_aside(self.folder, path, "damaged")
+        if aside is None:
+            self._frozen.add(path)
+        where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
+                 "left as it is, and nothing will be written over it")
+        self.notices.append(f"The settings file had something wrong in it ({_first(problems)}), "
+                            f"so it was {where}. These players are kept: "
+                            f"{_and_list(self.players())}.")
+        if aside is not None:
+            try:
+                self._save_settings()
+            except SaveError as error:
+                self.notices.append(str(error))
+
+    def _recover_players(self, known: list[_Player]) -> list[_Player]:
+        """The players found again from their statistics files (but not in `known`)."""
         players: list[_Player] = []
         try:
             paths = sorted((self.folder / "stats").glob("*.json"))
         except OSError:
             return players
         for path in paths:
+            if any(p.id == path.stem for p in known):
+                continue
             try:
                 name = read_versioned(path, STATS_FORMAT)[0].get("player")
             except NewerFile as newer:
@@ -293,10 +313,22 @@ class DataStore:
             except (OSError, DamagedFile):
                 name = None
             entry = {"id": path.stem, "name": name if isinstance(name, str) else path.stem}
-            player = _player_from_json(entry, players)
-            if player is not None and len(players) < MAX_PLAYERS:
+            player, _ = _player_from_json(entry, known + players)
+            if player is not None and len(known) + len(players) < MAX_PLAYERS_KEPT:
                 players.append(player)
         return players
+
+    def _last_to_play(self, players: list[_Player]) -> _Player:
+        """The player whose game or statistics were written last (the first if none)."""
+        def last_written(player: _Player) -> float:
+            times = [0.0]
+            for sub in ("current", "stats"):
+                try:
+                    times.append((self.folder / sub / f"{player.id}.json").stat().st_mtime)
+                except OSError:
+                    pass
+            return max(times)
+        return max(players, key=last_written)   # max keeps the first of equals
 
     def _id_taken(self, candidate: str) -> bool:
         return (any(p.id == candidate for p in self._players)
@@ -409,7 +441,30 @@ class DataStore:
             book = (StatsBook.from_json(player.name, data) if data is not None
                     else StatsBook(player.name))
             self._books[player.id] = book
+            if book.problems:
+                self._put_aside_book(player, book.problems)
         return book
+
+    def _put_aside_book(self, player: _Player, problems: list[str]) -> None:
+        """A statistics file failed a check: keep it whole in damaged/, and the
+        figures that were right in the new one."""
+        path = self.folder / "stats" / f"{player.id}.json"
+        if path in self._frozen:
+            return   # from a newer app: it is read as well as it can be, never written
+        aside = move_aside(self.folder, path, "damaged")
+        if aside is None:
+            self._frozen.add(path)
+        where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
+                 "left as it is, and nothing will be written over it")
+        kept = ("The figures that were right are kept." if self._books[player.id].games
+                else "None of its figures could be kept.")
+        self.notices.append(f"{player.name}'s statistics file had something wrong in it "
+                            f"({_first(problems)}), so it was {where}. {kept}")
+        if aside is not None:
+            try:
+                self._save_book(player)
+            except SaveError as error:
+                self.notices.append(str(error))
 
     def _save_book(self, player: _Player) -> None:
         if not (self.folder / "settings.json").exists():
@@ -568,16 +623,64 @@ class DataStore:
         return folder
 
 
-def _player_from_json(entry: Any, others: list[_Player]) -> _Player | None:
-    """A player read from a file, or None if the entry is not usable."""
+def _players_from_json(raw: Any) -> tuple[list[_Player], list[str]]:
+    """The players listed in settings.json, and what is wrong with the list, in words."""
+    if not isinstance(raw, list):
+        return [], ["it has no list of players"]
+    if not raw:
+        return [], ["its list of players is empty"]
+    players: list[_Player] = []
+    problems: list[str] = []
+    for number, entry in enumerate(raw, start=1):
+        if len(players) == MAX_PLAYERS_KEPT:
+            problems.append(f"it lists more than {MAX_PLAYERS_KEPT} players")
+            break
+        player, problem = _player_from_json(entry, players, number)
+        if player is not None:
+            players.append(player)
+        if problem is not None:
+            problems.append(problem)
+    return players, problems
+
+
+def _player_from_json(entry: Any, others: list[_Player],
+                      number: int = 0) -> tuple[_Player | None, str | None]:
+    """The player an entry of a file is (None if it cannot be one), and what is
+    wrong with the entry.  A player whose name is not allowed is kept under
+    another name, so that their statistics stay theirs."""
     if not isinstance(entry, Mapping):
-        return None
+        return None, f"player {number} is not a player"
     pid, name = entry.get("id"), entry.get("name")
-    if (not isinstance(pid, str) or not isinstance(name, str) or len(pid) > 40 or not _ID.fullmatch(pid)
-            or pid in _RESERVED or any(p.id == pid for p in others)):
-        return None
+    if not isinstance(pid, str) or len(pid) > 40 or not _ID.fullmatch(pid) or pid in _RESERVED:
+        return None, f"player {number} has no proper file name"
+    if any(p.id == pid for p in others):
+        return None, f"player {number} has the same file name as another player"
+    taken = [p.name for p in others]
+    problem = None
     try:
-        name = clean_name(name, [p.name for p in others])
-    except ValueError:
-        return None
-    return _Player(pid, name, _settings_from_json(entry.get("settings")))
+        name = clean_name(name if isinstance(name, str) else "", taken)
+    except ValueError as error:
+        reason = str(error).rstrip(".")
+        problem = f"the name of player {number} is not allowed: {reason[:1].lower()}{reason[1:]}"
+        name = _stand_in_name(entry.get("name"), pid, taken)
+    return _Player(pid, name, _settings_from_json(entry.get("settings"))), problem
+
+
+def _stand_in_name(name: Any, pid: str, taken: list[str]) -> str:
+    """A name to use for a player whose name is not allowed: it cut short, or the file name."""
+    tries = [name[:MAX_NAME]] if isinstance(name, str) else []
+    tries += [pid[:MAX_NAME]] + [f"{pid[:MAX_NAME - 4]} {n}" for n in range(2, MAX_PLAYERS_KEPT + 2)]
+    for candidate in tries:
+        try:
+            return clean_name(candidate, taken)
+        except ValueError:
+            continue
+    return pid   # never reached: there are more tries than players
+
+
+def _first(problems: list[str]) -> str:
+    return problems[0] + (", and more" if len(problems) > 1 else "")
+
+
+def _and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

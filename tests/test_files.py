@@ -398,3 +398,147 @@ def test_the_app_starts_on_the_screen_whatever_size_was_saved(display: str, tmp_
     finally:
         app.terminate()
         app.wait(timeout=LIMIT_SECONDS)
+
+
+# -- partly bad settings and statistics: kept aside whole, nothing lost -----------------------
+def class_folder(folder: Path) -> DataStore:
+    """Three pupils who each won games of Thirteen: Player 1 one, Ana two, Bo three."""
+    store = DataStore(folder)
+    for name, wins in (("Player 1", 1), ("Ana", 2), ("Bo", 3)):
+        if name != "Player 1":
+            store.add_player(name)
+        store.switch_player(name)
+        for _ in range(wins):
+            store.record_game(won_thirteen(), used_hints=False)
+    store.switch_player("Ana")
+    return store
+
+
+def edit_settings(folder: Path, change: Callable[[dict[str, Any]], None]) -> bytes:
+    path = folder / "settings.json"
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    return path.read_bytes()
+
+
+def wins_of_everyone(store: DataStore) -> dict[str, int]:
+    wins = {}
+    for name in store.players():
+        store.switch_player(name)
+        wins[name] = store.stats("thirteen").won
+    return wins
+
+
+def eleven_players(data: dict[str, Any]) -> None:
+    data["players"] += [{"id": f"pupil-{n}", "name": f"Pupil {n}"} for n in range(4, 12)]
+
+
+SETTINGS_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "no players": (lambda data: data.update(players=[]), "its list of players is empty"),
+    "an object, not a list": (lambda data: data.update(players=data["players"][0]),
+                              "it has no list of players"),
+    "a 31-letter name": (lambda data: data["players"][2].update(name="B" * 31),
+                         "the name of player 3 is not allowed: a name can be at most 30"),
+    "a name used twice": (lambda data: data["players"][2].update(name="ana"),
+                          "the name of player 3 is not allowed: there is already a player"),
+    "a file name used twice": (lambda data: data["players"][2].update(id="ana"),
+                               "player 3 has the same file name as another player"),
+    "a bad file name": (lambda data: data["players"][2].update(id="../bo"),
+                        "player 3 has no proper file name"),
+    "a player that is a number": (lambda data: data["players"].insert(0, 7),
+                                  "player 1 is not a player"),
+}
+
+
+@pytest.mark.parametrize("damage", SETTINGS_DAMAGE)
+def test_partly_bad_settings_lose_no_player_and_no_figure(tmp_path: Path, damage: str) -> None:
+    change, reason = SETTINGS_DAMAGE[damage]
+    class_folder(tmp_path)
+    before = edit_settings(tmp_path, change)
+    store = DataStore(tmp_path)
+    [said] = store.take_notices()
+    assert said.startswith("The settings file had something wrong in it (" + reason), said
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert aside.read_bytes() == before and f"'damaged/{aside.name}'" in said
+    wins = wins_of_everyone(store)
+    assert sorted(wins.values()) == [1, 2, 3], wins
+    if damage == "a name used twice":
+        assert "bo" in wins, "Bo's name was taken: the file name stands in"
+    again = DataStore(tmp_path)
+    assert again.notice is None and again.players() == store.players()
+
+
+def test_a_class_of_eleven_keeps_all_eleven(tmp_path: Path) -> None:
+    class_folder(tmp_path)
+    edit_settings(tmp_path, eleven_players)
+    store = DataStore(tmp_path)
+    assert len(store.players()) == 11 and store.notice is None
+    assert store.current_player == "Ana"
+    assert wins_of_everyone(store)["Bo"] == 3
+
+
+def test_after_a_damaged_settings_file_the_last_player_comes_back(tmp_path: Path) -> None:
+    store = class_folder(tmp_path)
+    store.switch_player("Bo")
+    store.record_game(won_thirteen(), used_hints=False)   # Bo played last
+    (tmp_path / "settings.json").write_text("{ not json")
+    again = DataStore(tmp_path)
+    assert again.current_player == "Bo" and again.stats("thirteen").won == 4
+    assert sorted(again.players()) == ["Ana", "Bo", "Player 1"]
+
+
+STATS_DAMAGE: dict[str, tuple[Any, str]] = {
+    "played as a word": ({"played": "12"}, "'played' for thirteen is \"12\", not a whole number "
+                                           "of 0 or more"),
+    "played as 5.0": ({"played": 5.0}, "'played' for thirteen is 5.0, not a whole number of 0 "
+                                       "or more"),
+    "played below 0": ({"played": -5}, "'played' for thirteen is -5, not a whole number of 0 "
+                                       "or more"),
+    "played as 1e30": ({"played": 1e30}, "'played' for thirteen is 1e+30, not a whole number "
+                                         "of 0 or more"),
+    "more won than played": ({"won": 99}, "thirteen has more games won than played"),
+}
+
+
+def two_games_played(folder: Path) -> Path:
+    store = DataStore(folder)
+    store.record_game(won_thirteen(), used_hints=False)
+    store.record_game(play(new_game("cruel", seed=5), moves=3), used_hints=False)
+    return folder / "stats" / "player-1.json"
+
+
+@pytest.mark.parametrize("damage", STATS_DAMAGE)
+def test_a_bad_figure_puts_the_statistics_aside_and_keeps_the_rest(tmp_path: Path,
+                                                                    damage: str) -> None:
+    change, reason = STATS_DAMAGE[damage]
+    path = two_games_played(tmp_path)
+    data = json.loads(path.read_text())
+    data["games"]["thirteen"].update(change)
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    store = DataStore(tmp_path)
+    assert store.stats("cruel").played == 1, "the figures that were right are kept"
+    assert store.stats("thirteen").played == 0, "never a guess such as 99 played"
+    [said] = store.take_notices()
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert said == (f"Player 1's statistics file had something wrong in it ({reason}), so it "
+                    f"was put aside as 'damaged/{aside.name}'. The figures that were right are "
+                    "kept."), said
+    assert aside.read_bytes() == before
+    again = DataStore(tmp_path)
+    assert again.stats("cruel").played == 1 and again.notice is None
+
+
+def test_statistics_that_are_not_a_table_of_games_are_put_aside_whole(tmp_path: Path) -> None:
+    path = two_games_played(tmp_path)
+    data = json.loads(path.read_text())
+    data["games"] = [1, 2]
+    path.write_text(json.dumps(data))
+    store = DataStore(tmp_path)
+    assert store.stats("cruel").played == 0
+    [said] = store.take_notices()
+    assert "(its figures are not a table of games)" in said
+    assert said.endswith("None of its figures could be kept.")
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert json.loads(aside.read_text())["games"] == [1, 2]

@@ -135,10 +135,19 @@ def test_bad_values_in_the_file_fall_back_one_by_one(tmp_path: Path) -> None:
                                   "table_colour": "#123456", "surprise": 1}},
                     {"id": "../../evil", "name": "Eve"}, {"id": "bo", "name": "ANA"},
                     {"id": "cy", "name": "x" * 31}]}))
+    before = (tmp_path / "settings.json").read_bytes()
     store = DataStore(tmp_path)
-    assert store.players() == ["Ana"], "bad ids, double names and long names are skipped"
+    assert store.players() == ["Ana", "bo", "x" * 30], "a bad id is left out, bad names replaced"
     s = store.settings
     assert (s.card_back, s.sound, s.replay_speed, s.table_colour) == ("green", False, 1.0, "#123456")
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert aside.read_bytes() == before, "the file as it was, whole"
+    assert store.take_notices() == [
+        "The settings file had something wrong in it (player 2 has no proper file name, and "
+        f"more), so it was put aside as 'damaged/{aside.name}'. These players are kept: Ana, bo "
+        f"and {'x' * 30}."]
+    again = DataStore(tmp_path)
+    assert again.players() == store.players() and again.notice is None
 
 
 # -- players ------------------------------------------------------------------------------
