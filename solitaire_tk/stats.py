@@ -154,7 +154,8 @@ class GameStats:
         played = data.get("played", 0)
         if data.get("won", 0) + data.get("won_with_hints", 0) > played:
             return f"{key} has more games won than played"
-        if data.get("streak", 0) > data.get("best_streak", 0) or data.get("best_streak", 0) > played:
+        best_streak = data.get("best_streak", 0)
+        if data.get("streak", 0) > best_streak or best_streak > played:
             return f"the winning streaks for {key} do not fit the games played"
         best = data.get("best_score")
         if best is not None and not _is_count(best):

@@ -6,9 +6,11 @@ most so many bytes; `parse_json` turns those bytes into data, refusing what
 no file of ours holds (huge numbers, deep nesting) in words of our own.
 Both raise `UnusableFile`, whose `reason` goes after "it" in a sentence.
 
-Writing: never a half-written game or statistics.  A file is written to a temporary file in the same folder and then swapped
-in with `os.replace`, which is atomic; on Windows an antivirus or indexer
-may hold the target for a moment, so the swap is retried briefly.
+Writing: never a half-written game or statistics.  A file is written to
+a temporary file in the same folder and then swapped in with `os.replace`,
+which is atomic; on Windows an antivirus or indexer may hold the target for
+a moment, so the swap is retried briefly.  A temporary file left by a write
+that was killed is removed at the next start (`remove_stale_temp_files`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from .engine import Game
 
 REPLACE_TRIES = 10
-MAX_FILE_BYTES = 5 * 1024 * 1024   # no file of ours is bigger: a saved game of 100,000 moves is less
+MAX_FILE_BYTES = 5 * 1024 * 1024   # no file of ours is ever bigger
 MAX_DIGITS = 18         # no number in a file of ours is longer (a deal number has 10 digits)
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0    # a write takes well under a second; an older temporary file is left over

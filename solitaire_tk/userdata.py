@@ -2,7 +2,8 @@
 
 `DataStore` (one per app run) keeps the data folder (`datafiles.data_dir`):
 
-    settings.json          the players (up to ten), each with their preferences; who plays now
+    settings.json          the players, each with their preferences; who plays now (up to
+                           ten can be added here; up to forty made elsewhere are kept)
     stats/<player>.json    one player's statistics (`stats.StatsBook`)
     current/<player>.json  the game that player is in the middle of (SPEC section 4)
     saved/                 where File > Save offers to put games
@@ -14,7 +15,10 @@
 ("Player 1" -> "player-1"); it stays the same when the player is renamed.
 
 A file from a newer app is read as well as it can be but never written
-over; a damaged file is put aside and defaults are used.  Problems become
+over; a damaged file, or one that fails a check (a player with no proper
+file name, a figure that is not a count), is put aside whole in damaged/
+and what could be read is kept: a player left out of settings.json comes
+back from their statistics file, the right figures stay.  Problems become
 sentences in `DataStore.notices`.  Nothing here raises into the app except
 `ValueError` (a bad name or setting, with a message for the pupil) and
 `storage.SaveError` (a write failed: the data in memory stays as the
@@ -656,20 +660,23 @@ def _player_from_json(entry: Any, others: list[_Player],
     if any(p.id == pid for p in others):
         return None, f"player {number} has the same file name as another player"
     taken = [p.name for p in others]
-    problem = None
+    settings = _settings_from_json(entry.get("settings"))
+    if not isinstance(name, str) or not name.strip():
+        stand_in = _stand_in_name(None, pid, taken)
+        return _Player(pid, stand_in, settings), f"player {number} has no name"
     try:
-        name = clean_name(name if isinstance(name, str) else "", taken)
+        return _Player(pid, clean_name(name, taken), settings), None
     except ValueError as error:
         reason = str(error).rstrip(".")
-        problem = f"the name of player {number} is not allowed: {reason[:1].lower()}{reason[1:]}"
-        name = _stand_in_name(entry.get("name"), pid, taken)
-    return _Player(pid, name, _settings_from_json(entry.get("settings"))), problem
+        return (_Player(pid, _stand_in_name(name, pid, taken), settings),
+                f"the name of player {number} is not allowed: {reason[:1].lower()}{reason[1:]}")
 
 
 def _stand_in_name(name: Any, pid: str, taken: list[str]) -> str:
     """A name to use for a player whose name is not allowed: it cut short, or the file name."""
     tries = [name[:MAX_NAME]] if isinstance(name, str) else []
-    tries += [pid[:MAX_NAME]] + [f"{pid[:MAX_NAME - 4]} {n}" for n in range(2, MAX_PLAYERS_KEPT + 2)]
+    tries += [pid[:MAX_NAME]]
+    tries += [f"{pid[:MAX_NAME - 4]} {n}" for n in range(2, MAX_PLAYERS_KEPT + 2)]
     for candidate in tries:
         try:
             return clean_name(candidate, taken)

@@ -448,6 +448,7 @@ SETTINGS_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
                         "player 3 has no proper file name"),
     "a player that is a number": (lambda data: data["players"].insert(0, 7),
                                   "player 1 is not a player"),
+    "a player with no name": (lambda data: data["players"][2].pop("name"), "player 3 has no name"),
 }
 
 
