@@ -201,6 +201,9 @@ def _explain(error: OSError, target: Path, what: str) -> str:
     if error.errno == errno.ENOSPC:
         return (f"The disk is full, so {named} could not be saved. The copy saved before is "
                 "kept; ask your teacher to make room on the disk.")
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        return (f"{named[:1].upper()}{named[1:]} could not be saved: there is a file where the "
+                f"folder '{target.parent}' should be. Ask your teacher to move that file away.")
     if isinstance(error, PermissionError):
         return (f"You are not allowed to write in '{target.parent}', so {named} was not saved. "
                 "Ask your teacher for a folder you can write in.")

@@ -229,8 +229,8 @@ class DataStore:
         """A data file's contents, or None (missing, damaged or unreadable: with a notice)."""
         try:
             data, version = read_versioned(path, file_format)
-        except FileNotFoundError:
-            return None
+        except (FileNotFoundError, NotADirectoryError):   # a file where its folder should be:
+            return None                                   # writing it will say so
         except NewerFile as newer:
             self._frozen.add(path)
             self.notices.append(f"{what} was written by a newer Solitaire Tutor ({newer}). You "

@@ -311,19 +311,23 @@ def test_temporary_files_left_by_killed_writes_are_cleaned_up_at_start(tmp_path:
     assert not_ours <= left and (tmp_path / ".folder.json.abcd1234.tmp").is_dir()
 
 
-@pytest.mark.parametrize("blocked,write,what", [
+KEPT = "The copy saved before is kept."
+NO_FOLDER = "there is a file where the folder"
+
+
+@pytest.mark.parametrize("blocked,write,what,then", [
     ("stats/player-1.json", lambda store: store.record_game(won_thirteen(), used_hints=False),
-     "Your statistics ('player-1.json') could not be saved"),
+     "Your statistics ('player-1.json') could not be saved", KEPT),
     ("current", lambda store: store.autosave(play(new_game("cruel", seed=5), moves=1)),
-     "Your game in play ('player-1.json') could not be saved"),
+     "Your game in play ('player-1.json') could not be saved", NO_FOLDER),
     ("settings.json", lambda store: store.update_settings(sound=False),
-     "The list of players and their settings ('settings.json') could not be saved"),
+     "The list of players and their settings ('settings.json') could not be saved", KEPT),
     ("saved", lambda store: store.keep_finished(won_thirteen()),
-     "The finished game ('thirteen-"),
+     "The finished game ('thirteen-", NO_FOLDER),
 ])
 def test_a_failed_write_says_which_file_it_was(tmp_path: Path, blocked: str,
                                                write: Callable[[DataStore], Any],
-                                               what: str) -> None:
+                                               what: str, then: str) -> None:
     store = DataStore(tmp_path)
     store.update_settings(sound=True)
     store.stats("thirteen")   # read (there is none yet) before the folder below is made
@@ -334,8 +338,20 @@ def test_a_failed_write_says_which_file_it_was(tmp_path: Path, blocked: str,
         (tmp_path / blocked).write_text("a file where the folder should be")
     with pytest.raises(SaveError) as error:
         write(store)
-    assert str(error.value).startswith(what), str(error.value)
-    assert "The copy saved before is kept." in str(error.value)
+    assert str(error.value).startswith(what) and then in str(error.value), str(error.value)
+
+
+def test_a_file_where_the_statistics_folder_should_be_is_never_a_silent_loss(
+        tmp_path: Path) -> None:
+    (tmp_path / "stats").write_text("a file where the folder should be")
+    store = DataStore(tmp_path)
+    with pytest.raises(SaveError, match="^Your statistics \\('player-1.json'\\) could not be "
+                                        "saved: there is a file where the folder"):
+        store.record_game(won_thirteen(), used_hints=False)
+    assert store.stats("thirteen").won == 1, "kept in memory for the next write that works"
+    (tmp_path / "stats").unlink()
+    store.record_game(won_thirteen(), used_hints=False)
+    assert DataStore(tmp_path).stats("thirteen").won == 2
 
 
 # -- a window size that kills the start ----------------------------------------------------
