@@ -18,6 +18,7 @@ from .cards import DeckError, check_seed, parse_deck
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
 from .moves import JsonDict, Move, MoveFormatError
 from .registry import GAME_IDS, game_class
+from .wording import led_by
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_TEXT = 200  # longest player name or start time kept from a file
@@ -157,7 +158,7 @@ class Replay:
                                     "it could take back there.", number)
             label = game.undo()
             self.moves.append(None)
-            self.steps.append("Took back: " + label[:1].lower() + label[1:])
+            self.steps.append(led_by("Took back: ", label))
         else:
             try:
                 move = Move.from_json(entry)

@@ -22,21 +22,24 @@ from ..resources import resource
 from ..session import NOTHING_TO_REDO, Session, new_game_for
 from ..stats import game_key
 from ..storage import SaveError, save_game
-from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
-from ..tutor.hints import Hint, goes_round, rank_hints
-from ..wording import sentence
+from ..tutor.guide import rule_section
+from ..tutor.hints import Hint
+from ..wording import led_by
 from . import menus
 from .animation import Celebration
+from .automove import AutoMove
 from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
+from .endgame import EndGame
 from .events import EventHub
+from .hinting import Hinting
 from .keys import key_for
 from .marks import TutorMarks
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
-from .statsdialog import ConfirmDialog, StatsDialog, stats_summary
-from .statusbar import StatusBar, score_text
+from .statsdialog import ConfirmDialog, StatsDialog
+from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 
@@ -69,10 +72,9 @@ class TutorApp:
         self.abandon_question: ConfirmDialog | None = None  # "Start a new game?" while it is open
         self._autosave_job: str | None = None
         self._paused: tk.Frame | None = None
-        self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
-        self._seen = LineOfPlay(game)  # positions along the line of play (hints avoid circles)
-        self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
-        self.game_over_dialog: GameOverDialog | None = None
+        self.hinting = Hinting(self, game)  # Hint and Thirteen's move alert
+        self.endgame = EndGame(self)  # the celebration, the game-over dialog, the counting
+        self.automove = AutoMove(self)  # Auto-move and Finish
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
         prepare_root(root)
@@ -185,8 +187,7 @@ class TutorApp:
         `replace_game` does that for every command)."""
         self.replay.close()
         self.session.start(game, used_hints=used_hints, played_on=played_on)
-        self._hints = None
-        self._seen = LineOfPlay(game)
+        self.hinting.cycle.start(game)
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
@@ -287,83 +288,45 @@ class TutorApp:
         if reason is not None:
             self.refuse(reason, move)
             return False
-        if self._move_alert(move):
+        if self.hinting.move_alert(move):
             return False
-        text = self.game.describe(move)
-        played = self.game.play(move)
-        self.session.moved()  # a new move: what was taken back cannot be redone now
-        self._seen.moved(self.game)
-        self._after_change(text, "done")
-        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._after_pupil_move()
+        self.play(move)
+        self.automove.after_pupil_move()
         return True
 
-    def _move_alert(self, move: Move) -> bool:
-        """The move alert (Thirteen's own option): before a deal, say once if a pair
-        could still go."""
-        if ("move_alert" not in self.game.own_settings or move.action != "deal"
-                or not self.settings.move_alert):
-            return False
-        open_moves = scoring_moves_left(self.game)
-        position = self.game.position()
-        if not open_moves or self._deal_alert == position:
-            return False
-        self._deal_alert = position
-        self.marks.point_at("hint", self.game, open_moves[0])
-        self.say("Move alert: you can still take cards away before you deal. "
-                 f"{self.game.describe(open_moves[0])} Deal again to deal anyway.", "hint")
-        return True
-
-    # -- what happens by itself after the pupil's move ---------------------------
-    def _after_pupil_move(self) -> None:
-        """With Auto-move on, cards that are safe go home by themselves and
-        Finish is offered once every card left can go home; then is it over?"""
-        if self.settings.auto_move:
-            # Each move brings a card home, so this ends within a deck of moves.
-            for _ in range(len(self.game.deck)):
-                moves = self.game.safe_home_moves()
-                if not moves:
-                    break
-                self._play_by_itself(moves[0])
-            if not self.game.is_over() and self.game.can_finish():
-                self.say("Every card left can now go where it belongs: press "
-                         f"{key_for(self.game, 'finish')} (Control > Finish) to send them all.",
-                         "hint")
-        self._celebrate_then_check_over()
-
-    def _celebrate_then_check_over(self) -> None:
-        """A won game first gets its show (the Celebrate option), which any key
-        or click ends early; then the game-over dialog."""
-        if not (self.game.is_won() and self.settings.celebrate):
-            self._check_over()
-            return
-        self._record_if_needed()  # counted at once, even if the window is closed during the show
-        self.table.slides.finish()
-        self.celebration.start(self.table.top_card_pictures(), self._check_over,
-                               seed=self.game.seed or 0)
-
-    def _play_by_itself(self, move: Move) -> None:
-        """A move the app makes for the pupil: logged like any other, undone alone."""
+    def play(self, move: Move, prefix: str = "") -> None:
+        """Play a legal move as a new one: what was taken back cannot be redone now."""
         text = self.game.describe(move)
         played = self.game.play(move)
         self.session.moved()
-        self._seen.moved(self.game)
-        self._after_change("By itself: " + text[:1].lower() + text[1:], "done")
+        self._show_move(played, led_by(prefix, text) if prefix else text)
+
+    def _show_move(self, played: Move, text: str) -> None:
+        """After a move (the pupil's, one made by itself, or Redo's)."""
+        self.hinting.cycle.line.moved(self.game)
+        self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
 
+    def hint(self) -> None:
+        self.hinting.hint()
+
     def finish(self) -> None:
-        """Control > Finish: every card left goes home, each a move of its own."""
-        if self.replay.active or self.game.is_won():
-            return
-        moves = self.game.finish_moves()
-        if not moves:
-            self.say("Finish works once every card left can go where it belongs, one after "
-                     "another, with no card still face down.", "illegal")
-            return
-        self.controls.drop_hold()
-        for move in moves:
-            self._play_by_itself(move)
-        self._celebrate_then_check_over()
+        self.automove.finish()
+
+    def _check_over(self) -> None:
+        self.endgame.check_over()
+
+    @property
+    def game_over_dialog(self) -> GameOverDialog | None:
+        return self.endgame.dialog
+
+    @game_over_dialog.setter
+    def game_over_dialog(self, dialog: GameOverDialog | None) -> None:
+        self.endgame.dialog = dialog
+
+    @property
+    def _hints(self) -> tuple[Any, list[Hint], int] | None:
+        return self.hinting.cycle.shown
 
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""
@@ -385,9 +348,9 @@ class TutorApp:
             self.refuse(reason, undo=True)
             return
         label = self.session.undo()
-        self._seen.undone(self.game)  # an undone position is not a repeat
+        self.hinting.cycle.line.undone(self.game)  # an undone position is not a repeat
         self.recorded = self.game.is_over() and self.recorded
-        self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
+        self._after_change(led_by("Took back: ", label), "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
 
     def redo(self) -> None:
@@ -400,36 +363,8 @@ class TutorApp:
             self.refuse(NOTHING_TO_REDO)
             return
         text = self.session.redo_label() or ""
-        played = self.session.redo()
-        self._seen.moved(self.game)
-        self._after_change("Played again: " + text[:1].lower() + text[1:], "done")
-        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._celebrate_then_check_over()
-
-    def hint(self) -> None:
-        """The best move with an arrow and a sentence; again: the next best."""
-        if self.replay.active:
-            return
-        position = self.game.position()
-        if self._hints is None or self._hints[0] != position:
-            self._hints = (position, rank_hints(self.game, self._seen), -1)
-        _, ranked, shown = self._hints
-        shown = (shown + 1) % len(ranked)
-        self._hints = (position, ranked, shown)
-        hint = ranked[shown]
-        if shown == 0 and goes_round(hint):
-            self.marks.point_at("hint", self.game, None)
-            self.say("Nothing new is left to try: every move only brings back a position you "
-                     "have had before. Undo to try another way, or start a new game "
-                     f"({key_for(self.game, 'new')}).", "over")
-            return
-        if hint.move is not None:
-            self.used_hints = True
-        self.marks.point_at("hint", self.game, hint.move)
-        more = (f" (hint {shown + 1} of {len(ranked)}: press {key_for(self.game, 'hint')} "
-                "again for the next)") \
-            if len(ranked) > 1 else ""
-        self.say(hint.why + more, "hint" if hint.move is not None else self.game.result_kind())
+        self._show_move(self.session.redo(), led_by("Played again: ", text))
+        self.endgame.celebrate_then_check_over()
 
     def deal_key(self) -> None:
         """D: deal, turn the deck, or click pile 22: whatever the stock does in this game."""
@@ -447,7 +382,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
-        self._hints = None  # after a move or an undo, Hint starts again with the best move
+        self.hinting.cycle.forget()  # after a move or an undo, Hint starts again with the best move
         self.table.refresh(slide=True)
         self.controls.after_change()
         self.status.show_game(self.game)
@@ -468,39 +403,6 @@ class TutorApp:
 
     def _on_hold(self, held: tuple[str, int] | None) -> None:
         self.marks.show_targets(self.game, held, self.show_moves.get())
-
-    def _check_over(self) -> None:
-        game = self.game
-        if not game.is_over():
-            return
-        self._record_if_needed()
-        won = game.is_won()
-        # Over with moves left: cards still move, but none can ever reach home again.
-        headline = "You won!" if won else (
-            "Game over" if game.moves_left_when_over() else "No more moves")
-        reason = game.loss_reason()
-        said = game.outcome() if reason is None else sentence(reason)
-        detail = f"{said}\n\n{score_text(game)}."
-        if self.finished_file is not None:
-            detail += ("\n\nThe game is kept in your saved games: open it with "
-                       "Game > Open saved game to watch it again.")
-        if self.settings.show_stats_after_game:
-            detail += "\n\n" + stats_summary(self.store, game_key(game))
-        self.say(game.outcome(), game.result_kind())
-        actions = [("New game", self.new_game), ("Same deal", self.same_deal)]
-        if game.can_undo() and not won:
-            actions.append(("Undo", self.undo))
-        actions.append(("Replay it", self.replay_current))
-        actions.append(("Statistics", self.show_stats))
-        actions.append(("Close", lambda: None))
-        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions, won=won)
-
-    def _record_if_needed(self) -> None:
-        """A game that is over is counted once and kept in saved/ (`finished_file`)."""
-        try:
-            self.session.finish()
-        except SaveError as error:
-            self.say(str(error), "illegal")
 
     # -- players, statistics, card backs ----------------------------------------
     def show_stats(self) -> None:
