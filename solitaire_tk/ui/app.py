@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from pathlib import Path
-from tkinter import filedialog, messagebox, ttk
+from tkinter import messagebox, ttk
 from typing import Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
@@ -21,11 +21,11 @@ from ..registry import new_game
 from ..resources import resource
 from ..session import NOTHING_TO_REDO, Session, new_game_for
 from ..stats import game_key
-from ..storage import SaveError, save_game
+from ..storage import SaveError
 from ..tutor.guide import rule_section
 from ..tutor.hints import Hint
 from ..wording import led_by
-from . import menus
+from . import gamefiles, menus
 from .animation import Celebration
 from .automove import AutoMove
 from .controls import TableControls
@@ -35,7 +35,9 @@ from .endgame import EndGame
 from .events import EventHub
 from .hinting import Hinting
 from .keys import key_for
+from .leavegame import ABANDON_QUESTION, LeaveGame  # noqa: F401  (tests import it from here)
 from .marks import TutorMarks
+from .pausecover import PauseCover
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
 from .statsdialog import ConfirmDialog, StatsDialog
@@ -44,8 +46,6 @@ from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 
 AUTOSAVE_DELAY_MS = 300
-ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
-                    "It is kept in your saved games, so you can watch it again.")
 
 
 def prepare_root(root: tk.Tk) -> None:
@@ -69,9 +69,8 @@ class TutorApp:
         self.store = store
         self.hub = EventHub()
         self.session = Session(store, game)  # the game, its hints, whether it is counted
-        self.abandon_question: ConfirmDialog | None = None  # "Start a new game?" while it is open
+        self.leaving = LeaveGame(self)  # "Start a new game?" before a game is left
         self._autosave_job: str | None = None
-        self._paused: tk.Frame | None = None
         self.hinting = Hinting(self, game)  # Hint and Thirteen's move alert
         self.endgame = EndGame(self)  # the celebration, the game-over dialog, the counting
         self.automove = AutoMove(self)  # Auto-move and Finish
@@ -100,6 +99,7 @@ class TutorApp:
         self._place_panel()
         root.bind("<Configure>", self._on_window_resize, add="+")
         self.marks = TutorMarks(self.table)
+        self.pause_cover = PauseCover(root, self.table)
         self.controls = TableControls(self.table, self, on_hold=self._on_hold)
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
@@ -205,49 +205,11 @@ class TutorApp:
 
     def replace_game(self, make_game: Callable[[], Game], played_on: bool = False,
                      then: Callable[[], None] | None = None) -> None:
-        """The one way every command changes the game on the table.
+        self.leaving.replace_game(make_game, played_on, then)
 
-        A game with a move in it that is not finished asks first: Yes counts it
-        as not won and keeps it in saved/; No keeps playing it.  A game with no
-        move is dropped without a question.  `then` runs after either answer.
-        """
-        def go_on() -> None:
-            if then is not None:
-                then()
-
-        if not self.session.abandon_needed():
-            self.start(make_game(), played_on=played_on)
-            go_on()
-            return
-        if self.abandon_question is not None:  # already asking: bring the question to the front
-            self.abandon_question.lift()
-            self.abandon_question.no.focus_force()
-            return
-
-        def answer(yes: bool) -> None:
-            self.abandon_question = None
-            self.table.focus_set()
-            if not yes:
-                self.choices.game.set(f"{self.game.game_id}/{self.game.variant}")
-                self.say("Your game goes on.", "info")
-                go_on()
-                return
-            try:
-                kept = self.session.abandon()
-            except SaveError as error:
-                kept = None
-                self.say(str(error), "illegal")
-            left = self.game.title
-            self.start(make_game(), played_on=played_on)
-            if kept is not None:
-                self.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
-                         "open it with Game > Open saved game to watch it again.", "info")
-            go_on()
-
-        self.abandon_question = ConfirmDialog(self.root, "Start a new game?", ABANDON_QUESTION,
-                                              answer)
-        self.abandon_question.lift()
-        self.abandon_question.no.focus_force()
+    @property
+    def abandon_question(self) -> ConfirmDialog | None:
+        return self.leaving.question
 
     def new_game(self, game_id: str | None = None, variant: str | None = None,
                  seed: int | None = None) -> None:
@@ -471,32 +433,10 @@ class TutorApp:
             self.say(str(error), "illegal")
 
     def save_as(self) -> None:
-        path = filedialog.asksaveasfilename(
-            parent=self.root, title="Save this game", defaultextension=".json",
-            initialdir=str(self.store.saved_games_dir()),
-            initialfile=f"{self.game.game_id}-{self.game.seed}.json",
-            filetypes=[("Saved games", "*.json"), ("All files", "*")])
-        if not path:
-            return
-        try:
-            save_game(self.game, path)
-        except SaveError as error:
-            messagebox.showerror("Not saved", str(error), parent=self.root)
-            return
-        self.say(f"Saved the game in {path}.", "info")
+        gamefiles.save_as(self)
 
     def open_file(self, path: str | None = None) -> None:
-        """Open a saved game for replay, step by step from its deal."""
-        if path is None:
-            path = filedialog.askopenfilename(
-                parent=self.root, title="Open a saved game to replay",
-                initialdir=str(self.store.saved_games_dir()),
-                filetypes=[("Saved games", "*.json"), ("All files", "*")])
-            if not path:
-                return
-        if not self.replay.open(path, Path(path).name):
-            messagebox.showerror("Cannot open this game", self.panel.message.cget("text"),
-                                 parent=self.root)
+        gamefiles.open_file(self, path)
 
     # -- messages, pause, quit ---------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -508,25 +448,7 @@ class TutorApp:
             self.panel.tell(text, kind)
 
     def post_options(self) -> None:
-        """Thirteen's O: open the Options menu where the pupil is looking.
-
-        As a popup menu: it takes the keys and the mouse while it is open, and
-        Escape, a choice or a click anywhere else closes it and gives them back
-        (a menu merely posted stayed open over everything, dialogs too).
-        """
-        menu = self.choices.options_menu
-        # Tk's own Escape does nothing in a menu that is also in the menu bar.
-        menu.bind("<Escape>", lambda event: self._close_options(menu))
-        menu.tk_popup(self.table.winfo_rootx() + 40, self.table.winfo_rooty() + 40)
-
-    def _close_options(self, menu: tk.Menu) -> str:
-        try:
-            menu.tk.call("tk::MenuUnpost", menu)  # Tk's own closing: it forgets the popup
-        except tk.TclError:
-            menu.unpost()
-        menu.grab_release()
-        self.table.focus_set()
-        return "break"
+        menus.post_options(self)
 
     def show_about(self) -> None:
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
@@ -539,28 +461,18 @@ class TutorApp:
         self.panel.show_help("goal")
 
     def pause(self) -> None:
-        """Blank the table (Thirteen's B): any key or click comes back."""
-        if self._paused is not None:
-            return
-        cover = tk.Frame(self.root, background="#202020", cursor="arrow")
-        tk.Label(cover, text="Paused. Press any key or click to go on.", foreground="#bbbbbb",
-                 background="#202020", font=("DejaVu Sans", 14)).place(relx=0.5, rely=0.5,
-                                                                       anchor="center")
-        cover.place(x=0, y=0, relwidth=1, relheight=1)
-        cover.bind("<Button-1>", lambda e: self.resume())
-        cover.bind("<Key>", lambda e: self.resume())
-        cover.focus_set()
-        self._paused = cover
+        self.pause_cover.pause()
 
     @property
     def paused(self) -> bool:
-        return self._paused is not None
+        return self.pause_cover.cover is not None
+
+    @property
+    def _paused(self) -> tk.Frame | None:
+        return self.pause_cover.cover
 
     def resume(self) -> None:
-        if self._paused is not None:
-            self._paused.destroy()
-            self._paused = None
-            self.table.focus_set()
+        self.pause_cover.resume()
 
     def quit(self, record: bool = True) -> None:
         if self._autosave_job is not None:
