@@ -17,20 +17,19 @@ from typing import Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
-from ..registry import new_game
 from ..resources import resource
-from ..session import NOTHING_TO_REDO, Session, new_game_for
+from ..session import NOTHING_TO_REDO, Session
 from ..stats import game_key
 from ..storage import SaveError
 from ..tutor.guide import rule_section
 from ..tutor.hints import Hint
 from ..wording import led_by
-from . import gamefiles, menus
+from . import gamefiles, leavegame, menus, playerswitch
 from .animation import Celebration
 from .automove import AutoMove
 from .controls import TableControls
 from .deckdialog import DeckDialog
-from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
+from .dialogs import ABOUT_TEXT, GameOverDialog, TextDialog
 from .endgame import EndGame
 from .events import EventHub
 from .hinting import Hinting
@@ -213,31 +212,16 @@ class TutorApp:
 
     def new_game(self, game_id: str | None = None, variant: str | None = None,
                  seed: int | None = None) -> None:
-        game_id = game_id or self.game.game_id
-        if variant is None:
-            variant = (self.game.variant if game_id == self.game.game_id
-                       else self.settings.last_variant.get(game_id))
-        self.replace_game(lambda: new_game_for(self.store, game_id, variant, seed=seed))
+        leavegame.start_new_game(self, game_id, variant, seed)
 
     def same_deal(self) -> None:
-        game = self.game
-        if game.seed is not None:
-            self.new_game(game.game_id, game.variant, seed=game.seed)
-        else:
-            self.replace_game(lambda: new_game(game.game_id, game.variant, deck=game.deck,
-                                               options=game.options,
-                                               player=self.store.current_player))
+        leavegame.same_deal(self)
 
     def choose_deal(self) -> None:
-        DealNumberDialog(self.root, self.game.seed, lambda seed: self.new_game(seed=seed))
+        leavegame.choose_deal(self)
 
     def play_on(self, game: Game, step: int) -> None:
-        """The replay's Play from here: `game` (at that step) becomes the game in play."""
-        def told() -> None:
-            if self.game is game:
-                self.say(f"You are playing on from step {step}. The saved game itself "
-                         "is not changed.", "info")
-        self.replace_game(lambda: game, played_on=True, then=told)
+        leavegame.play_on(self, game, step)
 
     # -- moves ------------------------------------------------------------------
     def try_move(self, move: Move) -> bool:
@@ -344,7 +328,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
-        self.hinting.cycle.forget()  # after a move or an undo, Hint starts again with the best move
+        self.hinting.cycle.forget()  # after a move or an undo, Hint starts again at the best
         self.table.refresh(slide=True)
         self.controls.after_change()
         self.status.show_game(self.game)
@@ -381,25 +365,7 @@ class TutorApp:
         DeckDialog(self.root, self.settings.card_back, use)
 
     def player_changed(self, name: str) -> None:
-        """Another player: their look, options, and their own unfinished game if they
-        have one; if not, the game on the table stays and goes on as theirs (the
-        player before keeps their copy: it was saved under their name)."""
-        self.table.set_look(self._look())
-        self.choices.reload(self.settings)
-        self.show_moves.set(bool(self.settings.show_moves))
-        self.panel_shown.set(bool(self.settings.tutor_panel))
-        self._place_panel()
-        if self.session.belongs_to_current_player():  # renamed, not another player
-            self.game.player = name
-            return
-        game = self.store.resume()
-        if game is not None:
-            self.start(game, used_hints=self.store.resumed_with_hints)
-            self.say(f"Hello, {name}! Here is your game, as you left it.", "info")
-            return
-        self.session.hand_over()
-        self.after_change_marks()
-        self.say(f"Hello, {name}! The game on the table is yours now.", "info")
+        playerswitch.player_changed(self, name)
 
     # -- replay -------------------------------------------------------------------
     def replay_current(self) -> None:

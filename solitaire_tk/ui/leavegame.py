@@ -1,12 +1,16 @@
-"""Leaving the game on the table for another one: the one way every command
-changes it, and the "Start a new game?" question it may ask first."""
+"""Leaving the game on the table for another one: new game, same deal, a deal
+number, Play from here.  All go through `replace_game`, the one way every
+command changes it, and the "Start a new game?" question it may ask first."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
+from ..registry import new_game
+from ..session import new_game_for
 from ..storage import SaveError
+from .dialogs import DealNumberDialog
 from .statsdialog import ConfirmDialog
 
 if TYPE_CHECKING:
@@ -67,3 +71,35 @@ class LeaveGame:
         self.question = ConfirmDialog(app.root, "Start a new game?", ABANDON_QUESTION, answer)
         self.question.lift()
         self.question.no.focus_force()
+
+
+def start_new_game(app: TutorApp, game_id: str | None = None, variant: str | None = None,
+                   seed: int | None = None) -> None:
+    game_id = game_id or app.game.game_id
+    if variant is None:
+        variant = (app.game.variant if game_id == app.game.game_id
+                   else app.settings.last_variant.get(game_id))
+    app.replace_game(lambda: new_game_for(app.store, game_id, variant, seed=seed))
+
+
+def same_deal(app: TutorApp) -> None:
+    game = app.game
+    if game.seed is not None:
+        app.new_game(game.game_id, game.variant, seed=game.seed)
+    else:
+        app.replace_game(lambda: new_game(game.game_id, game.variant, deck=game.deck,
+                                          options=game.options,
+                                          player=app.store.current_player))
+
+
+def choose_deal(app: TutorApp) -> None:
+    DealNumberDialog(app.root, app.game.seed, lambda seed: app.new_game(seed=seed))
+
+
+def play_on(app: TutorApp, game: Game, step: int) -> None:
+    """The replay's Play from here: `game` (at that step) becomes the game in play."""
+    def told() -> None:
+        if app.game is game:
+            app.say(f"You are playing on from step {step}. The saved game itself "
+                    "is not changed.", "info")
+    app.replace_game(lambda: game, played_on=True, then=told)
