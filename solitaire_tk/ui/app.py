@@ -6,6 +6,12 @@ it refreshes the table, the status bar and the tutor panel, saves the game
 so nothing is lost, and tells the player when the game is over.  Views hear
 about changes through the event hub; menus and keys live in `menus.py`,
 the replay in `replaymode.py`, the tutor's marks in `marks.py`.
+
+The rest is in small modules of its own, each handed the app: Hint and the
+move alert (`hinting.py`), Auto-move and Finish (`automove.py`), the end of
+a game (`endgame.py`), leaving a game for another (`leavegame.py`), saving
+(`autosaving.py`, `gamefiles.py`), a change of player (`playerswitch.py`)
+and the pause cover (`pausecover.py`).
 """
 
 from __future__ import annotations
@@ -17,7 +23,6 @@ from typing import Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
-from ..resources import resource
 from ..session import NOTHING_TO_REDO, Session
 from ..stats import game_key
 from ..storage import SaveError
@@ -27,6 +32,7 @@ from ..wording import led_by
 from . import gamefiles, leavegame, menus, playerswitch
 from .animation import Celebration
 from .automove import AutoMove
+from .autosaving import AutoSave
 from .controls import TableControls
 from .deckdialog import DeckDialog
 from .dialogs import ABOUT_TEXT, GameOverDialog, TextDialog
@@ -43,23 +49,7 @@ from .statsdialog import ConfirmDialog, StatsDialog
 from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
-
-AUTOSAVE_DELAY_MS = 300
-
-
-def prepare_root(root: tk.Tk) -> None:
-    """The app's icon and theme, once per window (before the chooser too)."""
-    if getattr(root, "_tutor_icon", None) is not None:
-        return
-    try:
-        image = tk.PhotoImage(master=root, file=str(resource("images", "icon.png")))
-        root.iconphoto(True, image)
-        root._tutor_icon = image  # type: ignore[attr-defined]  # kept, or Tk forgets it
-    except (tk.TclError, OSError):
-        pass  # no icon is better than no window
-    style = ttk.Style(root)
-    if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
-        style.theme_use("clam")  # clearer check boxes than the X11 default
+from .window import prepare_root
 
 
 class TutorApp:
@@ -69,7 +59,7 @@ class TutorApp:
         self.hub = EventHub()
         self.session = Session(store, game)  # the game, its hints, whether it is counted
         self.leaving = LeaveGame(self)  # "Start a new game?" before a game is left
-        self._autosave_job: str | None = None
+        self.saving = AutoSave(self)  # saved a moment after each change, and on the way out
         self.hinting = Hinting(self, game)  # Hint and Thirteen's move alert
         self.endgame = EndGame(self)  # the celebration, the game-over dialog, the counting
         self.automove = AutoMove(self)  # Auto-move and Finish
@@ -259,9 +249,6 @@ class TutorApp:
     def finish(self) -> None:
         self.automove.finish()
 
-    def _check_over(self) -> None:
-        self.endgame.check_over()
-
     @property
     def game_over_dialog(self) -> GameOverDialog | None:
         return self.endgame.dialog
@@ -387,16 +374,10 @@ class TutorApp:
 
     # -- saving -------------------------------------------------------------------
     def _schedule_autosave(self) -> None:
-        if self._autosave_job is not None:
-            self.root.after_cancel(self._autosave_job)
-        self._autosave_job = self.root.after(AUTOSAVE_DELAY_MS, self.autosave)
+        self.saving.schedule()
 
     def autosave(self) -> None:
-        self._autosave_job = None
-        try:
-            self.session.autosave()
-        except SaveError as error:
-            self.say(str(error), "illegal")
+        self.saving.autosave()
 
     def save_as(self) -> None:
         gamefiles.save_as(self)
@@ -441,18 +422,4 @@ class TutorApp:
         self.pause_cover.resume()
 
     def quit(self, record: bool = True) -> None:
-        if self._autosave_job is not None:
-            self.root.after_cancel(self._autosave_job)
-            self._autosave_job = None
-        try:
-            if record:
-                self.session.autosave()  # an unfinished game waits for next time: not a loss
-            else:
-                self.store.clear_current()
-        except SaveError as error:
-            if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
-                                       parent=self.root):
-                return
-        self.settings.window_geometry = self.root.geometry()
-        self._save_settings()
-        self.root.destroy()
+        self.saving.quit(record)
