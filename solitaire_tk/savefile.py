@@ -18,6 +18,7 @@ from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
 from .moves import JsonDict, Move, MoveFormatError
 from .registry import GAME_IDS, game_class
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
+from .wording import led_by
 
 MAX_TEXT = 200  # longest player name or start time kept from a file
 
@@ -139,7 +140,7 @@ class Replay:
                                     "it could take back there.", number)
             label = game.undo()
             self.moves.append(None)
-            self.steps.append("Took back: " + label[:1].lower() + label[1:])
+            self.steps.append(led_by("Took back: ", label))
         else:
             try:
                 move = Move.from_json(entry)

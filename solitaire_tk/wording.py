@@ -10,6 +10,11 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def led_by(lead: str, text: str) -> str:
+    """'Took back: ' and 'Move the 7 of hearts ...' make 'Took back: move the 7 of hearts ...'."""
+    return lead + text[:1].lower() + text[1:]
+
+
 def cards_phrase(cards: list[Card] | tuple[Card, ...]) -> str:
     """'the 7 of hearts', or 'the 7 of hearts and the 2 cards on it'."""
     first = cards[0].name

@@ -6,58 +6,50 @@ it refreshes the table, the status bar and the tutor panel, saves the game
 so nothing is lost, and tells the player when the game is over.  Views hear
 about changes through the event hub; menus and keys live in `menus.py`,
 the replay in `replaymode.py`, the tutor's marks in `marks.py`.
+
+The rest is in small modules of its own, each handed the app: Hint and the
+move alert (`hinting.py`), Auto-move and Finish (`automove.py`), the end of
+a game (`endgame.py`), leaving a game for another (`leavegame.py`), saving
+(`autosaving.py`, `gamefiles.py`), a change of player (`playerswitch.py`)
+and the pause cover (`pausecover.py`).
 """
 
 from __future__ import annotations
 
 import tkinter as tk
 from pathlib import Path
-from tkinter import filedialog, messagebox, ttk
+from tkinter import messagebox, ttk
 from typing import Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
-from ..registry import new_game
-from ..resources import resource
-from ..session import NOTHING_TO_REDO, Session, new_game_for
+from ..session import NOTHING_TO_REDO, Session
 from ..stats import game_key
-from ..storage import SaveError, save_game
-from ..tutor.guide import LineOfPlay, rule_section, scoring_moves_left
-from ..tutor.hints import Hint, goes_round, rank_hints
-from ..wording import sentence
-from . import menus
+from ..storage import SaveError
+from ..tutor.guide import rule_section
+from ..tutor.hints import Hint
+from ..wording import led_by
+from . import gamefiles, leavegame, menus, playerswitch
 from .animation import Celebration
+from .automove import AutoMove
+from .autosaving import AutoSave
 from .controls import TableControls
 from .deckdialog import DeckDialog
-from .dialogs import ABOUT_TEXT, DealNumberDialog, GameOverDialog, TextDialog
+from .dialogs import ABOUT_TEXT, GameOverDialog, TextDialog
+from .endgame import EndGame
 from .events import EventHub
+from .hinting import Hinting
 from .keys import key_for
+from .leavegame import ABANDON_QUESTION, LeaveGame  # noqa: F401  (tests import it from here)
 from .marks import TutorMarks
+from .pausecover import PauseCover
 from .playersdialog import PlayersDialog
 from .replaymode import ReplayMode
-from .statsdialog import ConfirmDialog, StatsDialog, stats_summary
-from .statusbar import StatusBar, score_text
+from .statsdialog import ConfirmDialog, StatsDialog
+from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
-
-AUTOSAVE_DELAY_MS = 300
-ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
-                    "It is kept in your saved games, so you can watch it again.")
-
-
-def prepare_root(root: tk.Tk) -> None:
-    """The app's icon and theme, once per window (before the chooser too)."""
-    if getattr(root, "_tutor_icon", None) is not None:
-        return
-    try:
-        image = tk.PhotoImage(master=root, file=str(resource("images", "icon.png")))
-        root.iconphoto(True, image)
-        root._tutor_icon = image  # type: ignore[attr-defined]  # kept, or Tk forgets it
-    except (tk.TclError, OSError):
-        pass  # no icon is better than no window
-    style = ttk.Style(root)
-    if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
-        style.theme_use("clam")  # clearer check boxes than the X11 default
+from .window import prepare_root
 
 
 class TutorApp:
@@ -66,13 +58,11 @@ class TutorApp:
         self.store = store
         self.hub = EventHub()
         self.session = Session(store, game)  # the game, its hints, whether it is counted
-        self.abandon_question: ConfirmDialog | None = None  # "Start a new game?" while it is open
-        self._autosave_job: str | None = None
-        self._paused: tk.Frame | None = None
-        self._hints: tuple[Any, list[Hint], int] | None = None  # position, ranked, shown
-        self._seen = LineOfPlay(game)  # positions along the line of play (hints avoid circles)
-        self._deal_alert: Any = None  # position where Thirteen's move alert last spoke
-        self.game_over_dialog: GameOverDialog | None = None
+        self.leaving = LeaveGame(self)  # "Start a new game?" before a game is left
+        self.saving = AutoSave(self)  # saved a moment after each change, and on the way out
+        self.hinting = Hinting(self, game)  # Hint and Thirteen's move alert
+        self.endgame = EndGame(self)  # the celebration, the game-over dialog, the counting
+        self.automove = AutoMove(self)  # Auto-move and Finish
         root.title("Solitaire Tutor")
         root.minsize(640, 480)
         prepare_root(root)
@@ -98,6 +88,7 @@ class TutorApp:
         self._place_panel()
         root.bind("<Configure>", self._on_window_resize, add="+")
         self.marks = TutorMarks(self.table)
+        self.pause_cover = PauseCover(root, self.table)
         self.controls = TableControls(self.table, self, on_hold=self._on_hold)
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
@@ -185,8 +176,7 @@ class TutorApp:
         `replace_game` does that for every command)."""
         self.replay.close()
         self.session.start(game, used_hints=used_hints, played_on=played_on)
-        self._hints = None
-        self._seen = LineOfPlay(game)
+        self.hinting.cycle.start(game)
         self.controls.held = None
         self.settings.last_game = game.game_id
         self.settings.last_variant[game.game_id] = game.variant
@@ -204,77 +194,24 @@ class TutorApp:
 
     def replace_game(self, make_game: Callable[[], Game], played_on: bool = False,
                      then: Callable[[], None] | None = None) -> None:
-        """The one way every command changes the game on the table.
+        self.leaving.replace_game(make_game, played_on, then)
 
-        A game with a move in it that is not finished asks first: Yes counts it
-        as not won and keeps it in saved/; No keeps playing it.  A game with no
-        move is dropped without a question.  `then` runs after either answer.
-        """
-        def go_on() -> None:
-            if then is not None:
-                then()
-
-        if not self.session.abandon_needed():
-            self.start(make_game(), played_on=played_on)
-            go_on()
-            return
-        if self.abandon_question is not None:  # already asking: bring the question to the front
-            self.abandon_question.lift()
-            self.abandon_question.no.focus_force()
-            return
-
-        def answer(yes: bool) -> None:
-            self.abandon_question = None
-            self.table.focus_set()
-            if not yes:
-                self.choices.game.set(f"{self.game.game_id}/{self.game.variant}")
-                self.say("Your game goes on.", "info")
-                go_on()
-                return
-            try:
-                kept = self.session.abandon()
-            except SaveError as error:
-                kept = None
-                self.say(str(error), "illegal")
-            left = self.game.title
-            self.start(make_game(), played_on=played_on)
-            if kept is not None:
-                self.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
-                         "open it with Game > Open saved game to watch it again.", "info")
-            go_on()
-
-        self.abandon_question = ConfirmDialog(self.root, "Start a new game?", ABANDON_QUESTION,
-                                              answer)
-        self.abandon_question.lift()
-        self.abandon_question.no.focus_force()
+    @property
+    def abandon_question(self) -> ConfirmDialog | None:
+        return self.leaving.question
 
     def new_game(self, game_id: str | None = None, variant: str | None = None,
                  seed: int | None = None) -> None:
-        game_id = game_id or self.game.game_id
-        if variant is None:
-            variant = (self.game.variant if game_id == self.game.game_id
-                       else self.settings.last_variant.get(game_id))
-        self.replace_game(lambda: new_game_for(self.store, game_id, variant, seed=seed))
+        leavegame.start_new_game(self, game_id, variant, seed)
 
     def same_deal(self) -> None:
-        game = self.game
-        if game.seed is not None:
-            self.new_game(game.game_id, game.variant, seed=game.seed)
-        else:
-            self.replace_game(lambda: new_game(game.game_id, game.variant, deck=game.deck,
-                                               options=game.options,
-                                               player=self.store.current_player))
+        leavegame.same_deal(self)
 
     def choose_deal(self) -> None:
-        DealNumberDialog(self.root, self.game.seed, lambda seed: self.new_game(seed=seed))
+        leavegame.choose_deal(self)
 
     def play_on(self, game: Game, step: int) -> None:
-        """The replay's Play from here: `game` (at that step) becomes the game in play."""
-        def told() -> None:
-            if self.game is game:
-                self.say(f"You are playing on from step {step}. The saved game itself "
-                         "is not changed.", "info")
-        self.replace_game(lambda: game, played_on=True, then=told)
+        leavegame.play_on(self, game, step)
 
     # -- moves ------------------------------------------------------------------
     def try_move(self, move: Move) -> bool:
@@ -287,83 +224,42 @@ class TutorApp:
         if reason is not None:
             self.refuse(reason, move)
             return False
-        if self._move_alert(move):
+        if self.hinting.move_alert(move):
             return False
-        text = self.game.describe(move)
-        played = self.game.play(move)
-        self.session.moved()  # a new move: what was taken back cannot be redone now
-        self._seen.moved(self.game)
-        self._after_change(text, "done")
-        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._after_pupil_move()
+        self.play(move)
+        self.automove.after_pupil_move()
         return True
 
-    def _move_alert(self, move: Move) -> bool:
-        """The move alert (Thirteen's own option): before a deal, say once if a pair
-        could still go."""
-        if ("move_alert" not in self.game.own_settings or move.action != "deal"
-                or not self.settings.move_alert):
-            return False
-        open_moves = scoring_moves_left(self.game)
-        position = self.game.position()
-        if not open_moves or self._deal_alert == position:
-            return False
-        self._deal_alert = position
-        self.marks.point_at("hint", self.game, open_moves[0])
-        self.say("Move alert: you can still take cards away before you deal. "
-                 f"{self.game.describe(open_moves[0])} Deal again to deal anyway.", "hint")
-        return True
-
-    # -- what happens by itself after the pupil's move ---------------------------
-    def _after_pupil_move(self) -> None:
-        """With Auto-move on, cards that are safe go home by themselves and
-        Finish is offered once every card left can go home; then is it over?"""
-        if self.settings.auto_move:
-            # Each move brings a card home, so this ends within a deck of moves.
-            for _ in range(len(self.game.deck)):
-                moves = self.game.safe_home_moves()
-                if not moves:
-                    break
-                self._play_by_itself(moves[0])
-            if not self.game.is_over() and self.game.can_finish():
-                self.say("Every card left can now go where it belongs: press "
-                         f"{key_for(self.game, 'finish')} (Control > Finish) to send them all.",
-                         "hint")
-        self._celebrate_then_check_over()
-
-    def _celebrate_then_check_over(self) -> None:
-        """A won game first gets its show (the Celebrate option), which any key
-        or click ends early; then the game-over dialog."""
-        if not (self.game.is_won() and self.settings.celebrate):
-            self._check_over()
-            return
-        self._record_if_needed()  # counted at once, even if the window is closed during the show
-        self.table.slides.finish()
-        self.celebration.start(self.table.top_card_pictures(), self._check_over,
-                               seed=self.game.seed or 0)
-
-    def _play_by_itself(self, move: Move) -> None:
-        """A move the app makes for the pupil: logged like any other, undone alone."""
+    def play(self, move: Move, prefix: str = "") -> None:
+        """Play a legal move as a new one: what was taken back cannot be redone now."""
         text = self.game.describe(move)
         played = self.game.play(move)
         self.session.moved()
-        self._seen.moved(self.game)
-        self._after_change("By itself: " + text[:1].lower() + text[1:], "done")
+        self._show_move(played, led_by(prefix, text) if prefix else text)
+
+    def _show_move(self, played: Move, text: str) -> None:
+        """After a move (the pupil's, one made by itself, or Redo's)."""
+        self.hinting.cycle.line.moved(self.game)
+        self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
 
+    def hint(self) -> None:
+        self.hinting.hint()
+
     def finish(self) -> None:
-        """Control > Finish: every card left goes home, each a move of its own."""
-        if self.replay.active or self.game.is_won():
-            return
-        moves = self.game.finish_moves()
-        if not moves:
-            self.say("Finish works once every card left can go where it belongs, one after "
-                     "another, with no card still face down.", "illegal")
-            return
-        self.controls.drop_hold()
-        for move in moves:
-            self._play_by_itself(move)
-        self._celebrate_then_check_over()
+        self.automove.finish()
+
+    @property
+    def game_over_dialog(self) -> GameOverDialog | None:
+        return self.endgame.dialog
+
+    @game_over_dialog.setter
+    def game_over_dialog(self, dialog: GameOverDialog | None) -> None:
+        self.endgame.dialog = dialog
+
+    @property
+    def _hints(self) -> tuple[Any, list[Hint], int] | None:
+        return self.hinting.cycle.shown
 
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""
@@ -385,9 +281,9 @@ class TutorApp:
             self.refuse(reason, undo=True)
             return
         label = self.session.undo()
-        self._seen.undone(self.game)  # an undone position is not a repeat
+        self.hinting.cycle.line.undone(self.game)  # an undone position is not a repeat
         self.recorded = self.game.is_over() and self.recorded
-        self._after_change("Took back: " + label[:1].lower() + label[1:], "done")
+        self._after_change(led_by("Took back: ", label), "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
 
     def redo(self) -> None:
@@ -400,36 +296,8 @@ class TutorApp:
             self.refuse(NOTHING_TO_REDO)
             return
         text = self.session.redo_label() or ""
-        played = self.session.redo()
-        self._seen.moved(self.game)
-        self._after_change("Played again: " + text[:1].lower() + text[1:], "done")
-        self.hub.publish("position_changed", game=self.game, move=played, undone=False)
-        self._celebrate_then_check_over()
-
-    def hint(self) -> None:
-        """The best move with an arrow and a sentence; again: the next best."""
-        if self.replay.active:
-            return
-        position = self.game.position()
-        if self._hints is None or self._hints[0] != position:
-            self._hints = (position, rank_hints(self.game, self._seen), -1)
-        _, ranked, shown = self._hints
-        shown = (shown + 1) % len(ranked)
-        self._hints = (position, ranked, shown)
-        hint = ranked[shown]
-        if shown == 0 and goes_round(hint):
-            self.marks.point_at("hint", self.game, None)
-            self.say("Nothing new is left to try: every move only brings back a position you "
-                     "have had before. Undo to try another way, or start a new game "
-                     f"({key_for(self.game, 'new')}).", "over")
-            return
-        if hint.move is not None:
-            self.used_hints = True
-        self.marks.point_at("hint", self.game, hint.move)
-        more = (f" (hint {shown + 1} of {len(ranked)}: press {key_for(self.game, 'hint')} "
-                "again for the next)") \
-            if len(ranked) > 1 else ""
-        self.say(hint.why + more, "hint" if hint.move is not None else self.game.result_kind())
+        self._show_move(self.session.redo(), led_by("Played again: ", text))
+        self.endgame.celebrate_then_check_over()
 
     def deal_key(self) -> None:
         """D: deal, turn the deck, or click pile 22: whatever the stock does in this game."""
@@ -447,7 +315,7 @@ class TutorApp:
             self.try_move(Move("redeal"))
 
     def _after_change(self, text: str, kind: str) -> None:
-        self._hints = None  # after a move or an undo, Hint starts again with the best move
+        self.hinting.cycle.forget()  # after a move or an undo, Hint starts again at the best
         self.table.refresh(slide=True)
         self.controls.after_change()
         self.status.show_game(self.game)
@@ -469,39 +337,6 @@ class TutorApp:
     def _on_hold(self, held: tuple[str, int] | None) -> None:
         self.marks.show_targets(self.game, held, self.show_moves.get())
 
-    def _check_over(self) -> None:
-        game = self.game
-        if not game.is_over():
-            return
-        self._record_if_needed()
-        won = game.is_won()
-        # Over with moves left: cards still move, but none can ever reach home again.
-        headline = "You won!" if won else (
-            "Game over" if game.moves_left_when_over() else "No more moves")
-        reason = game.loss_reason()
-        said = game.outcome() if reason is None else sentence(reason)
-        detail = f"{said}\n\n{score_text(game)}."
-        if self.finished_file is not None:
-            detail += ("\n\nThe game is kept in your saved games: open it with "
-                       "Game > Open saved game to watch it again.")
-        if self.settings.show_stats_after_game:
-            detail += "\n\n" + stats_summary(self.store, game_key(game))
-        self.say(game.outcome(), game.result_kind())
-        actions = [("New game", self.new_game), ("Same deal", self.same_deal)]
-        if game.can_undo() and not won:
-            actions.append(("Undo", self.undo))
-        actions.append(("Replay it", self.replay_current))
-        actions.append(("Statistics", self.show_stats))
-        actions.append(("Close", lambda: None))
-        self.game_over_dialog = GameOverDialog(self.root, headline, detail, actions, won=won)
-
-    def _record_if_needed(self) -> None:
-        """A game that is over is counted once and kept in saved/ (`finished_file`)."""
-        try:
-            self.session.finish()
-        except SaveError as error:
-            self.say(str(error), "illegal")
-
     # -- players, statistics, card backs ----------------------------------------
     def show_stats(self) -> None:
         StatsDialog(self.root, self.store, game_key(self.game))
@@ -517,25 +352,7 @@ class TutorApp:
         DeckDialog(self.root, self.settings.card_back, use)
 
     def player_changed(self, name: str) -> None:
-        """Another player: their look, options, and their own unfinished game if they
-        have one; if not, the game on the table stays and goes on as theirs (the
-        player before keeps their copy: it was saved under their name)."""
-        self.table.set_look(self._look())
-        self.choices.reload(self.settings)
-        self.show_moves.set(bool(self.settings.show_moves))
-        self.panel_shown.set(bool(self.settings.tutor_panel))
-        self._place_panel()
-        if self.session.belongs_to_current_player():  # renamed, not another player
-            self.game.player = name
-            return
-        game = self.store.resume()
-        if game is not None:
-            self.start(game, used_hints=self.store.resumed_with_hints)
-            self.say(f"Hello, {name}! Here is your game, as you left it.", "info")
-            return
-        self.session.hand_over()
-        self.after_change_marks()
-        self.say(f"Hello, {name}! The game on the table is yours now.", "info")
+        playerswitch.player_changed(self, name)
 
     # -- replay -------------------------------------------------------------------
     def replay_current(self) -> None:
@@ -557,44 +374,16 @@ class TutorApp:
 
     # -- saving -------------------------------------------------------------------
     def _schedule_autosave(self) -> None:
-        if self._autosave_job is not None:
-            self.root.after_cancel(self._autosave_job)
-        self._autosave_job = self.root.after(AUTOSAVE_DELAY_MS, self.autosave)
+        self.saving.schedule()
 
     def autosave(self) -> None:
-        self._autosave_job = None
-        try:
-            self.session.autosave()
-        except SaveError as error:
-            self.say(str(error), "illegal")
+        self.saving.autosave()
 
     def save_as(self) -> None:
-        path = filedialog.asksaveasfilename(
-            parent=self.root, title="Save this game", defaultextension=".json",
-            initialdir=str(self.store.saved_games_dir()),
-            initialfile=f"{self.game.game_id}-{self.game.seed}.json",
-            filetypes=[("Saved games", "*.json"), ("All files", "*")])
-        if not path:
-            return
-        try:
-            save_game(self.game, path)
-        except SaveError as error:
-            messagebox.showerror("Not saved", str(error), parent=self.root)
-            return
-        self.say(f"Saved the game in {path}.", "info")
+        gamefiles.save_as(self)
 
     def open_file(self, path: str | None = None) -> None:
-        """Open a saved game for replay, step by step from its deal."""
-        if path is None:
-            path = filedialog.askopenfilename(
-                parent=self.root, title="Open a saved game to replay",
-                initialdir=str(self.store.saved_games_dir()),
-                filetypes=[("Saved games", "*.json"), ("All files", "*")])
-            if not path:
-                return
-        if not self.replay.open(path, Path(path).name):
-            messagebox.showerror("Cannot open this game", self.panel.message.cget("text"),
-                                 parent=self.root)
+        gamefiles.open_file(self, path)
 
     # -- messages, pause, quit ---------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -606,25 +395,7 @@ class TutorApp:
             self.panel.tell(text, kind)
 
     def post_options(self) -> None:
-        """Thirteen's O: open the Options menu where the pupil is looking.
-
-        As a popup menu: it takes the keys and the mouse while it is open, and
-        Escape, a choice or a click anywhere else closes it and gives them back
-        (a menu merely posted stayed open over everything, dialogs too).
-        """
-        menu = self.choices.options_menu
-        # Tk's own Escape does nothing in a menu that is also in the menu bar.
-        menu.bind("<Escape>", lambda event: self._close_options(menu))
-        menu.tk_popup(self.table.winfo_rootx() + 40, self.table.winfo_rooty() + 40)
-
-    def _close_options(self, menu: tk.Menu) -> str:
-        try:
-            menu.tk.call("tk::MenuUnpost", menu)  # Tk's own closing: it forgets the popup
-        except tk.TclError:
-            menu.unpost()
-        menu.grab_release()
-        self.table.focus_set()
-        return "break"
+        menus.post_options(self)
 
     def show_about(self) -> None:
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
@@ -637,42 +408,18 @@ class TutorApp:
         self.panel.show_help("goal")
 
     def pause(self) -> None:
-        """Blank the table (Thirteen's B): any key or click comes back."""
-        if self._paused is not None:
-            return
-        cover = tk.Frame(self.root, background="#202020", cursor="arrow")
-        tk.Label(cover, text="Paused. Press any key or click to go on.", foreground="#bbbbbb",
-                 background="#202020", font=("DejaVu Sans", 14)).place(relx=0.5, rely=0.5,
-                                                                       anchor="center")
-        cover.place(x=0, y=0, relwidth=1, relheight=1)
-        cover.bind("<Button-1>", lambda e: self.resume())
-        cover.bind("<Key>", lambda e: self.resume())
-        cover.focus_set()
-        self._paused = cover
+        self.pause_cover.pause()
 
     @property
     def paused(self) -> bool:
-        return self._paused is not None
+        return self.pause_cover.cover is not None
+
+    @property
+    def _paused(self) -> tk.Frame | None:
+        return self.pause_cover.cover
 
     def resume(self) -> None:
-        if self._paused is not None:
-            self._paused.destroy()
-            self._paused = None
-            self.table.focus_set()
+        self.pause_cover.resume()
 
     def quit(self, record: bool = True) -> None:
-        if self._autosave_job is not None:
-            self.root.after_cancel(self._autosave_job)
-            self._autosave_job = None
-        try:
-            if record:
-                self.session.autosave()  # an unfinished game waits for next time: not a loss
-            else:
-                self.store.clear_current()
-        except SaveError as error:
-            if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
-                                       parent=self.root):
-                return
-        self.settings.window_geometry = self.root.geometry()
-        self._save_settings()
-        self.root.destroy()
+        self.saving.quit(record)

@@ -115,7 +115,7 @@ def launch(args: argparse.Namespace) -> int:
     make_dpi_aware()
     load_shipped_fonts()
     root = tk.Tk(className="SolitaireTutor")
-    from .app import prepare_root
+    from .window import prepare_root
     from .chooser import choose_game
     prepare_root(root)
     size_window(root, store.settings.window_geometry)

@@ -267,3 +267,26 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
 def _show_keys(app: TutorApp) -> None:
     from .dialogs import TextDialog
     TextDialog(app.root, "Keys", keys_text(app.game))
+
+
+def post_options(app: TutorApp) -> None:
+    """Thirteen's O: open the Options menu where the pupil is looking.
+
+    As a popup menu: it takes the keys and the mouse while it is open, and
+    Escape, a choice or a click anywhere else closes it and gives them back
+    (a menu merely posted stayed open over everything, dialogs too).
+    """
+    menu = app.choices.options_menu
+    # Tk's own Escape does nothing in a menu that is also in the menu bar.
+    menu.bind("<Escape>", lambda event: _close_options(app, menu))
+    menu.tk_popup(app.table.winfo_rootx() + 40, app.table.winfo_rooty() + 40)
+
+
+def _close_options(app: TutorApp, menu: tk.Menu) -> str:
+    try:
+        menu.tk.call("tk::MenuUnpost", menu)  # Tk's own closing: it forgets the popup
+    except tk.TclError:
+        menu.unpost()
+    menu.grab_release()
+    app.table.focus_set()
+    return "break"

@@ -1,0 +1,50 @@
+"""Nothing is lost: the game in play is saved a moment after each change,
+and again on the way out."""
+
+from __future__ import annotations
+
+from tkinter import messagebox
+from typing import TYPE_CHECKING
+
+from ..storage import SaveError
+
+if TYPE_CHECKING:
+    from .app import TutorApp
+
+AUTOSAVE_DELAY_MS = 300
+
+
+class AutoSave:
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self._job: str | None = None
+
+    def schedule(self) -> None:
+        if self._job is not None:
+            self.app.root.after_cancel(self._job)
+        self._job = self.app.root.after(AUTOSAVE_DELAY_MS, self.autosave)
+
+    def autosave(self) -> None:
+        self._job = None
+        try:
+            self.app.session.autosave()
+        except SaveError as error:
+            self.app.say(str(error), "illegal")
+
+    def quit(self, record: bool = True) -> None:
+        app = self.app
+        if self._job is not None:
+            app.root.after_cancel(self._job)
+            self._job = None
+        try:
+            if record:
+                app.session.autosave()  # an unfinished game waits for next time: not a loss
+            else:
+                app.store.clear_current()
+        except SaveError as error:
+            if not messagebox.askyesno("Not saved", f"{error}\n\nQuit anyway?",
+                                       parent=app.root):
+                return
+        app.settings.window_geometry = app.root.geometry()
+        app._save_settings()
+        app.root.destroy()

@@ -1,0 +1,105 @@
+"""Leaving the game on the table for another one: new game, same deal, a deal
+number, Play from here.  All go through `replace_game`, the one way every
+command changes it, and the "Start a new game?" question it may ask first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..engine import Game
+from ..registry import new_game
+from ..session import new_game_for
+from ..storage import SaveError
+from .dialogs import DealNumberDialog
+from .statsdialog import ConfirmDialog
+
+if TYPE_CHECKING:
+    from .app import TutorApp
+
+ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
+                    "It is kept in your saved games, so you can watch it again.")
+
+
+class LeaveGame:
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.question: ConfirmDialog | None = None  # "Start a new game?" while it is open
+
+    def replace_game(self, make_game: Callable[[], Game], played_on: bool = False,
+                     then: Callable[[], None] | None = None) -> None:
+        """The one way every command changes the game on the table.
+
+        A game with a move in it that is not finished asks first: Yes counts it
+        as not won and keeps it in saved/; No keeps playing it.  A game with no
+        move is dropped without a question.  `then` runs after either answer.
+        """
+        app = self.app
+
+        def go_on() -> None:
+            if then is not None:
+                then()
+
+        if not app.session.abandon_needed():
+            app.start(make_game(), played_on=played_on)
+            go_on()
+            return
+        if self.question is not None:  # already asking: bring the question to the front
+            self.question.lift()
+            self.question.no.focus_force()
+            return
+
+        def answer(yes: bool) -> None:
+            self.question = None
+            app.table.focus_set()
+            if not yes:
+                app.choices.game.set(f"{app.game.game_id}/{app.game.variant}")
+                app.say("Your game goes on.", "info")
+                go_on()
+                return
+            try:
+                kept = app.session.abandon()
+            except SaveError as error:
+                kept = None
+                app.say(str(error), "illegal")
+            left = app.game.title
+            app.start(make_game(), played_on=played_on)
+            if kept is not None:
+                app.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
+                        "open it with Game > Open saved game to watch it again.", "info")
+            go_on()
+
+        self.question = ConfirmDialog(app.root, "Start a new game?", ABANDON_QUESTION, answer)
+        self.question.lift()
+        self.question.no.focus_force()
+
+
+def start_new_game(app: TutorApp, game_id: str | None = None, variant: str | None = None,
+                   seed: int | None = None) -> None:
+    game_id = game_id or app.game.game_id
+    if variant is None:
+        variant = (app.game.variant if game_id == app.game.game_id
+                   else app.settings.last_variant.get(game_id))
+    app.replace_game(lambda: new_game_for(app.store, game_id, variant, seed=seed))
+
+
+def same_deal(app: TutorApp) -> None:
+    game = app.game
+    if game.seed is not None:
+        app.new_game(game.game_id, game.variant, seed=game.seed)
+    else:
+        app.replace_game(lambda: new_game(game.game_id, game.variant, deck=game.deck,
+                                          options=game.options,
+                                          player=app.store.current_player))
+
+
+def choose_deal(app: TutorApp) -> None:
+    DealNumberDialog(app.root, app.game.seed, lambda seed: app.new_game(seed=seed))
+
+
+def play_on(app: TutorApp, game: Game, step: int) -> None:
+    """The replay's Play from here: `game` (at that step) becomes the game in play."""
+    def told() -> None:
+        if app.game is game:
+            app.say(f"You are playing on from step {step}. The saved game itself "
+                    "is not changed.", "info")
+    app.replace_game(lambda: game, played_on=True, then=told)
