@@ -6,8 +6,11 @@ every candidate move that `_check` lets through, so the list of legal
 moves and the moves `play` accepts can never disagree.
 
 A position is a tuple of tuples of immutable cards plus a few plain values
-(`extra_state`), so undo is a stack of positions, shared between copies of
-a game (a persistent linked list) so that a replay can keep one per step.
+(`extra_state`).  Undo is a stack of the moves made, shared between copies
+of a game (a persistent linked list); only every `UNDO_POSITION_EVERY`-th
+step keeps the whole position before its move, and the steps between are
+rebuilt from it by making their moves again, so that a game of a hundred
+thousand moves does not hold a hundred thousand tables.
 """
 
 from __future__ import annotations
@@ -38,13 +41,21 @@ ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
 
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
 
+# How often a step of the undo stack keeps the whole position before its move
+# (the steps between are rebuilt by making their moves again from it).
+UNDO_POSITION_EVERY = 16
+
 
 @dataclass(frozen=True, slots=True)
 class UndoStep:
-    """The position before a move, and the sentence that described the move."""
+    """A move undo can take back, and (on some steps) the position before it.
 
-    position: Position
-    label: str
+    The sentence for the move is only made when it is asked for (undo_label,
+    undo): making one for every move would slow down reading a long game.
+    """
+
+    move: Move
+    position: Position | None
     below: UndoStep | None
     depth: int
 
@@ -242,6 +253,13 @@ class Game:
 
     def play(self, move: Move | Mapping[str, Any]) -> Move:
         """Make a legal move and log it; raise `IllegalMove` with the reason if not."""
+        checked = self._checked(move)
+        self._make(checked)
+        self.log.append({**checked.to_json(), "t": self.elapsed()})
+        return checked
+
+    def _checked(self, move: Move | Mapping[str, Any]) -> Move:
+        """The one spelling of a legal move; `IllegalMove` with the reason if not legal."""
         try:
             checked = self._canonical(as_move(move))
         except MoveFormatError as error:
@@ -249,15 +267,18 @@ class Game:
         reason = self._check_shape(checked) or self._check(checked)
         if reason is not None:
             raise IllegalMove(reason, checked)
-        label = self.describe(checked)
-        before = self.position()
-        self._apply(checked)
-        if self._clears_undo(checked):
+        return checked
+
+    def _make(self, move: Move) -> None:
+        """Make a move already checked, keeping undo's stack (but not the log)."""
+        depth = self._undo.depth + 1 if self._undo else 1
+        keep = self.undo_limit is not None or (depth - 1) % UNDO_POSITION_EVERY == 0
+        before = self.position() if keep else None
+        self._apply(move)
+        if self._clears_undo(move):
             self._undo = None
         else:
-            self._push_undo(before, label)
-        self.log.append({**checked.to_json(), "t": self.elapsed()})
-        return checked
+            self._push_undo(move, before)
 
     def can_undo(self) -> bool:
         return self._undo is not None
@@ -268,17 +289,50 @@ class Game:
 
     def undo_label(self) -> str | None:
         """The sentence for the move that undo would take back."""
-        return self._undo.label if self._undo else None
+        if self._undo is None:
+            return None
+        step, now = self._undo, self.position()
+        self._take_back()
+        label = self.describe(step.move)
+        self._restore(now)
+        self._undo = step
+        return label
 
     def undo(self) -> str:
         """Take back the last move (within this game's undo rule); it is logged."""
-        step = self._undo
-        if step is None:
+        if self._undo is None:
             raise IllegalMove(self._no_undo_reason())
-        self._restore(step.position)
-        self._undo = step.below
+        step = self._take_back()
         self.log.append({"action": "undo", "t": self.elapsed()})
-        return step.label
+        # Said in the position the move was made from, as when it was made.
+        return self.describe(step.move)
+
+    def _take_back(self) -> UndoStep:
+        """Put the position back to before the top step's move and drop the
+        step (but leave the log alone); the step is returned."""
+        step = self._undo
+        assert step is not None
+        self._restore(self._position_before(step))
+        self._undo = step.below
+        return step
+
+    def _position_before(self, step: UndoStep) -> Position:
+        """The position before `step`'s move: kept on the step, or rebuilt by
+        making the moves again from the nearest step below that kept one.
+        (The game is left in some position: the caller restores the one it wants.)"""
+        if step.position is not None:
+            return step.position
+        moves: list[Move] = []
+        node = step.below
+        while node is not None and node.position is None:
+            moves.append(node.move)
+            node = node.below
+        assert node is not None and node.position is not None, "the bottom step keeps its position"
+        moves.append(node.move)
+        self._restore(node.position)
+        for move in reversed(moves):
+            self._apply(move)
+        return self.position()
 
     def _no_undo_reason(self) -> str:
         made = sum(1 for entry in self.log if entry["action"] != "undo")
@@ -384,7 +438,8 @@ class Game:
         """Put the game back at `point`; `log` is the log up to that point."""
         self._restore(point.position)
         self._undo = point.undo
-        self.log = [dict(entry) for entry in log[:point.log_length]]
+        # A logged entry is never changed afterwards, so games may share them.
+        self.log = list(log[:point.log_length])
         self._elapsed_before = point.elapsed
         self._clock_from = time.monotonic()
 
@@ -528,14 +583,13 @@ class Game:
     def _check_shape(self, move: Move) -> str | None:
         if move.action not in self.actions:
             return f"There is no '{move.action}' move in {self.title}."
-        given = {name for name, value in (("src", move.src), ("dst", move.dst),
-                                          ("index", move.index), ("piles", move.piles))
-                 if value is not None}
-        if move.count != 1:
-            given.add("count")
-        stray = sorted(given - ACTION_FIELDS.get(move.action, frozenset()))
-        if stray:
-            return f"A '{move.action}' move does not take '{stray[0]}'."
+        allowed = ACTION_FIELDS.get(move.action, frozenset())
+        # Named in alphabetical order, so the first stray field is always the same one.
+        for name, given in (("count", move.count != 1), ("dst", move.dst is not None),
+                            ("index", move.index is not None), ("piles", move.piles is not None),
+                            ("src", move.src is not None)):
+            if given and name not in allowed:
+                return f"A '{move.action}' move does not take '{name}'."
         for pid in (move.src, move.dst, *(move.piles or ())):
             if pid is not None and pid not in self._piles:
                 return f"{self.title} has no place called '{pid}'."
@@ -548,9 +602,9 @@ class Game:
         for name, value in zip(self.extra_state, extras):
             setattr(self, name, value)
 
-    def _push_undo(self, before: Position, label: str) -> None:
+    def _push_undo(self, move: Move, before: Position | None) -> None:
         depth = self._undo.depth + 1 if self._undo else 1
-        self._undo = UndoStep(before, label, self._undo, depth)
+        self._undo = UndoStep(move, before, self._undo, depth)
         if self.undo_limit is not None and depth > self.undo_limit:
             self._undo = _keep_top(self._undo, self.undo_limit)
 
@@ -564,6 +618,6 @@ def _keep_top(step: UndoStep, keep: int) -> UndoStep:
         node = node.below
     below: UndoStep | None = None
     for depth, old in enumerate(reversed(newest), start=1):
-        below = UndoStep(old.position, old.label, below, depth)
+        below = UndoStep(old.move, old.position, below, depth)
     assert below is not None
     return below

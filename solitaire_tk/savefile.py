@@ -12,11 +12,11 @@ import math
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence, overload
 
 from .cards import DeckError, check_seed, parse_deck
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
-from .moves import JsonDict, Move, MoveFormatError
+from .moves import IllegalMove, JsonDict, Move, MoveFormatError
 from .registry import GAME_IDS, game_class
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -121,11 +121,18 @@ def _text_field(record: Mapping[str, Any], key: str, default: str | None) -> str
     return value
 
 
+# A replay keeps the whole game only every so many entries: any other step is
+# rebuilt from the nearest one before it by making the entries between again
+# (a long game would otherwise hold one table per entry).
+CHECKPOINT_EVERY = 128
+
+
 class Replay:
-    """A saved game checked entry by entry, with the position after each one.
+    """A saved game checked entry by entry.
 
     `game_at(n)` is the game after the first n log entries (0 = the deal),
-    with its history and undo stack, ready to be continued.
+    with its history and undo stack, ready to be continued.  `steps` says
+    each entry in a sentence, made only when it is asked for.
     """
 
     def __init__(self, source: Source | Game) -> None:
@@ -137,14 +144,18 @@ class Replay:
         self._start = game.copy()
         self._checkpoints: list[Checkpoint] = [replace(game.checkpoint(), elapsed=0.0)]
         self.moves: list[Move | None] = []   # each entry's move; None for an undo
-        self.steps: list[str] = []           # each entry in a sentence
+        stamp = 0.0
         for number, entry in enumerate(log, start=1):
-            self._replay_entry(game, number, entry)
+            stamp = self._replay_entry(game, number, entry, stamp)
+            if number % CHECKPOINT_EVERY == 0:
+                self._checkpoints.append(replace(game.checkpoint(), elapsed=stamp))
         self.log: list[JsonDict] = game.log
         self.game_id = game.game_id
+        self.steps: Sequence[str] = StepTexts(self)
         self.final = self.game_at(len(self))
 
-    def _replay_entry(self, game: Game, number: int, entry: Any) -> None:
+    def _replay_entry(self, game: Game, number: int, entry: Any, stamp: float) -> float:
+        """Check and make one entry; the game's clock after it is returned."""
         if not isinstance(entry, dict):
             raise GameFileError(f"Entry {number} of the move list is not a move.", number)
         t = entry.get("t")
@@ -155,40 +166,100 @@ class Replay:
             if not game.can_undo():
                 raise GameFileError(f"Entry {number} takes back a move, but there is no move "
                                     "it could take back there.", number)
-            label = game.undo()
+            game._take_back()
             self.moves.append(None)
-            self.steps.append("Took back: " + label[:1].lower() + label[1:])
+            logged: JsonDict = {"action": "undo"}
         else:
             try:
-                move = Move.from_json(entry)
+                move = game._checked(Move.from_json(entry))
             except MoveFormatError as error:
                 raise GameFileError(f"Entry {number} is not a proper move: {error}", number) from None
-            reason = game.why_illegal(move)
-            if reason is not None:
-                raise GameFileError(f"Entry {number} is a move the rules do not allow: {reason}",
-                                    number)
-            self.steps.append(game.describe(move))
-            self.moves.append(game.play(move))
-        stamp = float(t) if t is not None else self._checkpoints[-1].elapsed
-        game.log[-1] = {key: value for key, value in game.log[-1].items() if key != "t"}
+            except IllegalMove as error:
+                raise GameFileError(f"Entry {number} is a move the rules do not allow: "
+                                    f"{error.reason}", number) from None
+            game._make(move)
+            self.moves.append(move)
+            logged = move.to_json()
         if t is not None:
-            game.log[-1]["t"] = t
-        self._checkpoints.append(replace(game.checkpoint(), elapsed=stamp))
+            logged["t"] = t
+        # The file's own entry is kept when it says exactly the same: one copy
+        # of a long log in memory, not two.
+        game.log.append(entry if entry == logged else logged)
+        return float(t) if t is not None else stamp
 
     def __len__(self) -> int:
-        return len(self._checkpoints) - 1
+        return len(self.moves)
 
     def game_at(self, n: int) -> Game:
         """The game after the first `n` entries (n from 0 to len(self))."""
         if not 0 <= n <= len(self):
             raise IndexError(f"This game has steps 0 to {len(self)}, not {n}.")
+        first = n // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        point = self._checkpoints[first // CHECKPOINT_EVERY]
         game = self._start.copy()
-        game.restore_checkpoint(self._checkpoints[n], self.log)
+        game.restore_checkpoint(point, self.log)
+        stamp = point.elapsed
+        # The entries were checked when the replay was made: they are only made again.
+        for move, entry in zip(self.moves[first:n], self.log[first:n]):
+            if move is None:
+                game._take_back()
+            else:
+                game._make(move)
+            t = entry.get("t")
+            if t is not None:
+                stamp = float(t)
+        if n > first:
+            game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp),
+                                    self.log)
         return game
 
     def position_at(self, n: int) -> Any:
-        """The `Game.position()` after `n` entries, without building a game."""
-        return self._checkpoints[n].position
+        """The `Game.position()` after `n` entries."""
+        return self.game_at(n).position()
+
+    def _texts_from(self, first: int) -> list[str]:
+        """The sentences of the entries from number `first` + 1 up to the next checkpoint."""
+        game = self.game_at(first)
+        texts = []
+        for move in self.moves[first:first + CHECKPOINT_EVERY]:
+            if move is None:
+                # Said in the position before the move taken back, as when it was made.
+                label = game.describe(game._take_back().move)
+                texts.append("Took back: " + label[:1].lower() + label[1:])
+            else:
+                texts.append(game.describe(move))
+                game._make(move)
+        return texts
+
+
+class StepTexts(Sequence[str]):
+    """Each entry of a replay in a sentence, made when first asked for (all
+    the entries between two checkpoints at once)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self._replay = replay
+        self._made: dict[int, list[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._replay)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"This game has {len(self)} steps.")
+        first = index // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        if first not in self._made:
+            self._made[first] = self._replay._texts_from(first)
+        return self._made[first][index - first]
 
 
 def load_game(source: Source) -> Game:
