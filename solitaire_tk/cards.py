@@ -62,10 +62,21 @@ class Card:
         return f"the {self.rank_name} of {self.suit_name}"
 
     def turned(self, face_up: bool) -> Card:
-        return self if self.face_up == face_up else Card(self.rank, self.suit, face_up)
+        if self.face_up == face_up:
+            return self
+        # One object per card and side: turning cards over is what long games
+        # do most, and a new object each time costs time and memory.
+        key = (self.rank, self.suit, face_up)
+        twin = _TWINS.get(key)
+        if twin is None:
+            twin = _TWINS[key] = Card(*key)
+        return twin
 
     def __repr__(self) -> str:
         return self.code if self.face_up else f"[{self.code}]"
+
+
+_TWINS: dict[tuple[int, str, bool], Card] = {}   # each card, each side up (see Card.turned)
 
 
 def rank_value(text: str) -> int:

@@ -33,6 +33,7 @@ STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
 # Turning the deck or dealing again: they always act on the same place, so
 # extra fields on them mean nothing (and the tutor keeps them for last).
 DECK_ACTIONS = frozenset({*STOCK_ACTIONS, "redeal"})
+_DECK_MOVES = {action: Move(action) for action in DECK_ACTIONS}   # moves never change
 
 # The fields each kind of move may carry (SPEC section 2).
 ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
@@ -43,15 +44,17 @@ Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
 
 # How often a step of the undo stack keeps the whole position before its move
 # (the steps between are rebuilt by making their moves again from it).
-UNDO_POSITION_EVERY = 16
+UNDO_POSITION_EVERY = 8
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class UndoStep:
     """A move undo can take back, and (on some steps) the position before it.
 
     The sentence for the move is only made when it is asked for (undo_label,
     undo): making one for every move would slow down reading a long game.
+    A step is never changed once made (it is not frozen only because a frozen
+    one takes three times as long to make, and every move makes one).
     """
 
     move: Move
@@ -152,7 +155,7 @@ class Game:
 
     def _canonical(self, move: Move) -> Move:
         if move.action in DECK_ACTIONS:
-            return Move(move.action)
+            return _DECK_MOVES[move.action]
         return self._normalize(move)
 
     def _clears_undo(self, move: Move) -> bool:
@@ -271,14 +274,17 @@ class Game:
 
     def _make(self, move: Move) -> None:
         """Make a move already checked, keeping undo's stack (but not the log)."""
-        depth = self._undo.depth + 1 if self._undo else 1
-        keep = self.undo_limit is not None or (depth - 1) % UNDO_POSITION_EVERY == 0
-        before = self.position() if keep else None
+        below = self._undo
+        depth = below.depth + 1 if below is not None else 1
+        limited = self.undo_limit is not None
+        before = self.position() if limited or (depth - 1) % UNDO_POSITION_EVERY == 0 else None
         self._apply(move)
         if self._clears_undo(move):
             self._undo = None
-        else:
+        elif limited:
             self._push_undo(move, before)
+        else:
+            self._undo = UndoStep(move, before, below, depth)
 
     def can_undo(self) -> bool:
         return self._undo is not None
@@ -312,16 +318,17 @@ class Game:
         step (but leave the log alone); the step is returned."""
         step = self._undo
         assert step is not None
-        self._restore(self._position_before(step))
+        self._go_before(step)
         self._undo = step.below
         return step
 
-    def _position_before(self, step: UndoStep) -> Position:
-        """The position before `step`'s move: kept on the step, or rebuilt by
-        making the moves again from the nearest step below that kept one.
-        (The game is left in some position: the caller restores the one it wants.)"""
+    def _go_before(self, step: UndoStep) -> None:
+        """Put the game in the position before `step`'s move: kept on the step,
+        or rebuilt by making the moves again from the nearest step below that
+        kept one (the undo stack is left alone)."""
         if step.position is not None:
-            return step.position
+            self._restore(step.position)
+            return
         moves: list[Move] = []
         node = step.below
         while node is not None and node.position is None:
@@ -332,7 +339,6 @@ class Game:
         self._restore(node.position)
         for move in reversed(moves):
             self._apply(move)
-        return self.position()
 
     def _no_undo_reason(self) -> str:
         made = sum(1 for entry in self.log if entry["action"] != "undo")
@@ -584,12 +590,14 @@ class Game:
         if move.action not in self.actions:
             return f"There is no '{move.action}' move in {self.title}."
         allowed = ACTION_FIELDS.get(move.action, frozenset())
-        # Named in alphabetical order, so the first stray field is always the same one.
-        for name, given in (("count", move.count != 1), ("dst", move.dst is not None),
-                            ("index", move.index is not None), ("piles", move.piles is not None),
-                            ("src", move.src is not None)):
-            if given and name not in allowed:
-                return f"A '{move.action}' move does not take '{name}'."
+        # Asked in alphabetical order, so the first stray field is always the same one.
+        stray = ("count" if move.count != 1 and "count" not in allowed else
+                 "dst" if move.dst is not None and "dst" not in allowed else
+                 "index" if move.index is not None and "index" not in allowed else
+                 "piles" if move.piles is not None and "piles" not in allowed else
+                 "src" if move.src is not None and "src" not in allowed else None)
+        if stray is not None:
+            return f"A '{move.action}' move does not take '{stray}'."
         for pid in (move.src, move.dst, *(move.piles or ())):
             if pid is not None and pid not in self._piles:
                 return f"{self.title} has no place called '{pid}'."

@@ -144,6 +144,7 @@ class Replay:
         self._start = game.copy()
         self._checkpoints: list[Checkpoint] = [replace(game.checkpoint(), elapsed=0.0)]
         self.moves: list[Move | None] = []   # each entry's move; None for an undo
+        self._read_moves: dict[tuple[Any, ...], tuple[Move, bool]] = {}
         stamp = 0.0
         for number, entry in enumerate(log, start=1):
             stamp = self._replay_entry(game, number, entry, stamp)
@@ -171,7 +172,8 @@ class Replay:
             logged: JsonDict = {"action": "undo"}
         else:
             try:
-                move = game._checked(Move.from_json(entry))
+                read, as_written = self._move_of(entry)
+                move = game._checked(read)
             except MoveFormatError as error:
                 raise GameFileError(f"Entry {number} is not a proper move: {error}", number) from None
             except IllegalMove as error:
@@ -179,13 +181,33 @@ class Replay:
                                     f"{error.reason}", number) from None
             game._make(move)
             self.moves.append(move)
+            if as_written and (move is read or move == read):
+                # The file's own entry says exactly what the log would: one copy
+                # of a long log in memory, not two.
+                game.log.append(entry)
+                return float(t) if t is not None else stamp
             logged = move.to_json()
         if t is not None:
             logged["t"] = t
-        # The file's own entry is kept when it says exactly the same: one copy
-        # of a long log in memory, not two.
         game.log.append(entry if entry == logged else logged)
         return float(t) if t is not None else stamp
+
+    def _move_of(self, entry: JsonDict) -> tuple[Move, bool]:
+        """`Move.from_json(entry)`, read once for all the entries that say the
+        same; and whether the entry (but for its time) is that move's own record."""
+        if "piles" in entry:   # a list: no key of it
+            move = Move.from_json(entry)
+            return move, False
+        count, index = entry.get("count"), entry.get("index")
+        # The types count too: True and 1.0 are equal to 1 but are no proper count.
+        key = (tuple(entry), entry.get("action"), entry.get("src"), entry.get("dst"),
+               count, type(count), index, type(index))
+        known = self._read_moves.get(key)
+        if known is None:
+            move = Move.from_json(entry)
+            plain = {name: value for name, value in entry.items() if name != "t"}
+            known = self._read_moves[key] = (move, plain == move.to_json())
+        return known
 
     def __len__(self) -> int:
         return len(self.moves)
