@@ -127,6 +127,10 @@ class Game:
         self.started = started or datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         self.log: list[JsonDict] = []
         self._undo: UndoStep | None = None
+        # Positions before the steps just under the top of undo's stack, made
+        # while undoing (see _go_before); and whether the last change was an undo.
+        self._rebuilt: list[tuple[UndoStep, Position]] = []
+        self._took_back = False
         self._elapsed_before = 0.0
         self._clock_from = time.monotonic()
         self._piles: dict[str, list[Card]] = {pid: [] for pid in self.pile_ids}
@@ -274,6 +278,9 @@ class Game:
 
     def _make(self, move: Move) -> None:
         """Make a move already checked, keeping undo's stack (but not the log)."""
+        self._took_back = False
+        if self._rebuilt:
+            self._rebuilt = []
         below = self._undo
         depth = below.depth + 1 if below is not None else 1
         limited = self.undo_limit is not None
@@ -297,11 +304,10 @@ class Game:
         """The sentence for the move that undo would take back."""
         if self._undo is None:
             return None
-        step, now = self._undo, self.position()
-        self._take_back()
-        label = self.describe(step.move)
+        now = self.position()
+        self._go_before(self._undo, remember=False)
+        label = self.describe(self._undo.move)
         self._restore(now)
-        self._undo = step
         return label
 
     def undo(self) -> str:
@@ -318,27 +324,39 @@ class Game:
         step (but leave the log alone); the step is returned."""
         step = self._undo
         assert step is not None
-        self._go_before(step)
+        # The second undo in a row keeps what it rebuilds for the ones after it.
+        self._go_before(step, remember=self._took_back)
+        if self._rebuilt and self._rebuilt[-1][0] is step:
+            self._rebuilt.pop()   # taken back: no step needs it now
         self._undo = step.below
+        self._took_back = True
         return step
 
-    def _go_before(self, step: UndoStep) -> None:
+    def _go_before(self, step: UndoStep, remember: bool) -> None:
         """Put the game in the position before `step`'s move: kept on the step,
         or rebuilt by making the moves again from the nearest step below that
-        kept one (the undo stack is left alone)."""
+        kept one (the undo stack is left alone).  With `remember`, the positions
+        passed on the way are kept for the steps between, so that a run of
+        undos does not rebuild the same positions again and again."""
         if step.position is not None:
             self._restore(step.position)
             return
-        moves: list[Move] = []
-        node = step.below
-        while node is not None and node.position is None:
-            moves.append(node.move)
-            node = node.below
-        assert node is not None and node.position is not None, "the bottom step keeps its position"
-        moves.append(node.move)
-        self._restore(node.position)
-        for move in reversed(moves):
-            self._apply(move)
+        if self._rebuilt and self._rebuilt[-1][0] is step:
+            self._restore(self._rebuilt[-1][1])
+            return
+        chain = [step]   # from `step` down to the nearest step that kept its position
+        while chain[-1].position is None:
+            below = chain[-1].below
+            assert below is not None, "the bottom step keeps its position"
+            chain.append(below)
+        kept = chain[-1].position
+        assert kept is not None
+        self._restore(kept)
+        self._rebuilt = []
+        for index in range(len(chain) - 1, 0, -1):
+            self._apply(chain[index].move)
+            if remember and index > 1:
+                self._rebuilt.append((chain[index - 1], self.position()))
 
     def _no_undo_reason(self) -> str:
         made = sum(1 for entry in self.log if entry["action"] != "undo")
@@ -444,8 +462,10 @@ class Game:
         """Put the game back at `point`; `log` is the log up to that point."""
         self._restore(point.position)
         self._undo = point.undo
+        self._rebuilt, self._took_back = [], False
         # A logged entry is never changed afterwards, so games may share them.
-        self.log = list(log[:point.log_length])
+        kept = log[:point.log_length]
+        self.log = kept if isinstance(kept, list) else list(kept)
         self._elapsed_before = point.elapsed
         self._clock_from = time.monotonic()
 

@@ -219,7 +219,7 @@ class Replay:
         first = n // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         point = self._checkpoints[first // CHECKPOINT_EVERY]
         game = self._start.copy()
-        game.restore_checkpoint(point, self.log)
+        game.restore_checkpoint(point, ())   # its log comes last, once
         stamp = point.elapsed
         # The entries were checked when the replay was made: they are only made again.
         for move, entry in zip(self.moves[first:n], self.log[first:n]):
@@ -230,9 +230,7 @@ class Replay:
             t = entry.get("t")
             if t is not None:
                 stamp = float(t)
-        if n > first:
-            game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp),
-                                    self.log)
+        game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp), self.log)
         return game
 
     def position_at(self, n: int) -> Any:

@@ -60,6 +60,8 @@ class Played:
 
     def _undo(self, stack: list[tuple[str, Position]]) -> None:
         text, before = stack.pop()
+        if len(stack) % 3 == 0:   # the Undo menu asks for the sentence first
+            assert self.game.undo_label() == text
         assert self.game.undo() == text
         assert self.game.position() == before
         self.texts.append("Took back: " + text[:1].lower() + text[1:])
