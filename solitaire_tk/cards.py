@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 RANKS = "A23456789TJQK"
@@ -35,6 +35,8 @@ class Card:
     rank: int
     suit: str
     face_up: bool = True
+    # The same card the other side up, once asked for (see `turned`).
+    _other_side: Card | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def code(self) -> str:
@@ -64,19 +66,17 @@ class Card:
     def turned(self, face_up: bool) -> Card:
         if self.face_up == face_up:
             return self
-        # One object per card and side: turning cards over is what long games
-        # do most, and a new object each time costs time and memory.
-        key = (self.rank, self.suit, face_up)
-        twin = _TWINS.get(key)
-        if twin is None:
-            twin = _TWINS[key] = Card(*key)
-        return twin
+        # Each card and its other side point at each other: turning cards over
+        # is what long games do most, and a new card each time costs time and memory.
+        other = self._other_side
+        if other is None:
+            other = Card(self.rank, self.suit, face_up)
+            object.__setattr__(self, "_other_side", other)
+            object.__setattr__(other, "_other_side", self)
+        return other
 
     def __repr__(self) -> str:
         return self.code if self.face_up else f"[{self.code}]"
-
-
-_TWINS: dict[tuple[int, str, bool], Card] = {}   # each card, each side up (see Card.turned)
 
 
 def rank_value(text: str) -> int:

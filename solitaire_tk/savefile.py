@@ -216,10 +216,17 @@ class Replay:
         """The game after the first `n` entries (n from 0 to len(self))."""
         if not 0 <= n <= len(self):
             raise IndexError(f"This game has steps 0 to {len(self)}, not {n}.")
+        game, stamp = self._position_game(n)
+        game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp), self.log)
+        return game
+
+    def _position_game(self, n: int) -> tuple[Game, float]:
+        """A game in the position after `n` entries, with its undo stack but an
+        empty log; and the game's clock there."""
         first = n // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         point = self._checkpoints[first // CHECKPOINT_EVERY]
         game = self._start.copy()
-        game.restore_checkpoint(point, ())   # its log comes last, once
+        game.restore_checkpoint(point, ())
         stamp = point.elapsed
         # The entries were checked when the replay was made: they are only made again.
         for move, entry in zip(self.moves[first:n], self.log[first:n]):
@@ -230,8 +237,7 @@ class Replay:
             t = entry.get("t")
             if t is not None:
                 stamp = float(t)
-        game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp), self.log)
-        return game
+        return game, stamp
 
     def position_at(self, n: int) -> Any:
         """The `Game.position()` after `n` entries."""
@@ -239,7 +245,7 @@ class Replay:
 
     def _texts_from(self, first: int) -> list[str]:
         """The sentences of the entries from number `first` + 1 up to the next checkpoint."""
-        game = self.game_at(first)
+        game = self._position_game(first)[0]
         texts = []
         for move in self.moves[first:first + CHECKPOINT_EVERY]:
             if move is None:
