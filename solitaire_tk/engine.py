@@ -159,7 +159,9 @@ class Game:
 
     def _canonical(self, move: Move) -> Move:
         if move.action in DECK_ACTIONS:
-            return _DECK_MOVES[move.action]
+            plain = (move.src is None and move.dst is None and move.count == 1
+                     and move.index is None and move.piles is None)
+            return move if plain else _DECK_MOVES[move.action]
         return self._normalize(move)
 
     def _clears_undo(self, move: Move) -> bool:
@@ -609,6 +611,9 @@ class Game:
     def _check_shape(self, move: Move) -> str | None:
         if move.action not in self.actions:
             return f"There is no '{move.action}' move in {self.title}."
+        if (move.src is None and move.dst is None and move.piles is None
+                and move.index is None and move.count == 1):
+            return None   # nothing but the action, which is one of the game's
         allowed = ACTION_FIELDS.get(move.action, frozenset())
         # Asked in alphabetical order, so the first stray field is always the same one.
         stray = ("count" if move.count != 1 and "count" not in allowed else
