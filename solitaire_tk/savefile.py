@@ -168,9 +168,11 @@ class Replay:
                 stamp = self._replay_entry(game, number, entry, stamp)
                 if number % CHECKPOINT_EVERY == 0:
                     self._checkpoints.append(replace(game.checkpoint(), elapsed=stamp))
+        self._read_moves.clear()   # only needed while checking
         self.log: list[JsonDict] = game.log
         self.game_id = game.game_id
-        self.steps: Sequence[str] = StepTexts(self)
+        self._rebuild = Rebuild(self._start, self._checkpoints, self.moves, self.log)
+        self.steps: Sequence[str] = StepTexts(self._rebuild)
         self.final = self.game_at(len(self))
 
     def _replay_entry(self, game: Game, number: int, entry: Any, stamp: float) -> float:
@@ -234,16 +236,33 @@ class Replay:
         """The game after the first `n` entries (n from 0 to len(self))."""
         if not 0 <= n <= len(self):
             raise IndexError(f"This game has steps 0 to {len(self)}, not {n}.")
-        game, stamp = self._position_game(n)
+        game, stamp = self._rebuild.position_game(n)
         game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp), self.log)
         return game
 
-    def _position_game(self, n: int) -> tuple[Game, float]:
+    def position_at(self, n: int) -> Any:
+        """The `Game.position()` after `n` entries."""
+        return self.game_at(n).position()
+
+
+class Rebuild:
+    """Any step of a checked log, rebuilt from the checkpoint before it.
+
+    (Apart from the `Replay`, so that the step sentences can use it without
+    a reference circle: a replay of a long game is freed the moment it is
+    no longer used, not when Python next looks for circles.)
+    """
+
+    def __init__(self, start: Game, checkpoints: Sequence[Checkpoint],
+                 moves: Sequence[Move | None], log: Sequence[JsonDict]) -> None:
+        self.start, self.checkpoints, self.moves, self.log = start, checkpoints, moves, log
+
+    def position_game(self, n: int) -> tuple[Game, float]:
         """A game in the position after `n` entries, with its undo stack but an
         empty log; and the game's clock there."""
         first = n // CHECKPOINT_EVERY * CHECKPOINT_EVERY
-        point = self._checkpoints[first // CHECKPOINT_EVERY]
-        game = self._start.copy()
+        point = self.checkpoints[first // CHECKPOINT_EVERY]
+        game = self.start.copy()
         game.restore_checkpoint(point, ())
         stamp = point.elapsed
         # The entries were checked when the replay was made: they are only made again.
@@ -257,13 +276,9 @@ class Replay:
                 stamp = float(t)
         return game, stamp
 
-    def position_at(self, n: int) -> Any:
-        """The `Game.position()` after `n` entries."""
-        return self.game_at(n).position()
-
-    def _texts_from(self, first: int) -> list[str]:
+    def texts_from(self, first: int) -> list[str]:
         """The sentences of the entries from number `first` + 1 up to the next checkpoint."""
-        game = self._position_game(first)[0]
+        game = self.position_game(first)[0]
         texts = []
         for move in self.moves[first:first + CHECKPOINT_EVERY]:
             if move is None:
@@ -280,12 +295,12 @@ class StepTexts(Sequence[str]):
     """Each entry of a replay in a sentence, made when first asked for (all
     the entries between two checkpoints at once)."""
 
-    def __init__(self, replay: Replay) -> None:
-        self._replay = replay
+    def __init__(self, rebuild: Rebuild) -> None:
+        self._rebuild = rebuild
         self._made: dict[int, list[str]] = {}
 
     def __len__(self) -> int:
-        return len(self._replay)
+        return len(self._rebuild.moves)
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -302,7 +317,7 @@ class StepTexts(Sequence[str]):
             raise IndexError(f"This game has {len(self)} steps.")
         first = index // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         if first not in self._made:
-            self._made[first] = self._replay._texts_from(first)
+            self._made[first] = self._rebuild.texts_from(first)
         return self._made[first][index - first]
 
 

@@ -214,3 +214,21 @@ def test_a_step_out_of_range_is_refused() -> None:
     with pytest.raises(IndexError):
         replay.steps[10]
     assert isinstance(replay.game_at(10), Game)
+
+
+def test_a_replay_is_freed_as_soon_as_nothing_uses_it() -> None:
+    """Loading a game in play builds a replay of it: its checkpoints must go
+    at once, not wait for Python's search for reference circles."""
+    import gc
+    import weakref
+    replay = Replay(long_record(300))
+    assert replay.steps[5]
+    gone = weakref.ref(replay)
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        del replay
+        assert gone() is None
+    finally:
+        if paused:
+            gc.enable()
