@@ -69,10 +69,15 @@ def _explain(error: OSError, target: Path) -> str:
     return f"'{target.name}' could not be saved ({error.strerror or error}). Nothing was changed."
 
 
-def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+def write_json(path: str | os.PathLike[str], data: Any, compact: bool = False) -> None:
+    """`compact` (no spaces or line breaks) is for saved games: indented, a long
+    move list grows by half, past the 5 MB a saved game may have, and takes
+    seconds to write (Python's fast JSON writer does not indent)."""
+    text = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) if compact
+            else json.dumps(data, indent=1, ensure_ascii=False))
+    atomic_write_text(path, text + "\n")
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the saved-game record of `game` to `path`, atomically."""
-    write_json(path, game.to_json())
+    write_json(path, game.to_json(), compact=True)

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from solitaire_tk import GAME_IDS, Replay, load_game, new_game
 from solitaire_tk.engine import Game, Position
+from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
 from solitaire_tk.savefile import CHECKPOINT_EVERY
+from solitaire_tk.userdata import DataStore
 
 EVERY_VARIANT = [(game_id, variant) for game_id in GAME_IDS
                  for variant in game_class(game_id).variants]
@@ -232,3 +235,18 @@ def test_a_replay_is_freed_as_soon_as_nothing_uses_it() -> None:
     finally:
         if paused:
             gc.enable()
+
+
+def test_a_long_game_in_play_comes_back_after_a_restart(tmp_path: Path) -> None:
+    """A game in play is saved after every move.  Written indented, a long one
+    (here 130,000 turns of the deck) grew past the 5 MB a saved game may be,
+    so the next start put it aside as damaged: the pupil lost it."""
+    store = DataStore(tmp_path)
+    game = new_game("klondike", "draw3", seed=2, player=store.current_player)
+    flip, recycle = Move("flip"), Move("recycle")
+    while len(game.log) < 130_000:
+        game.play(flip if game.is_legal(flip) else recycle)
+    store.autosave(game)
+    back = DataStore(tmp_path).resume()
+    assert back is not None and back.position() == game.position()
+    assert len(back.log) == len(game.log)
