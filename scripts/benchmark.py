@@ -9,6 +9,8 @@
   process (time and peak memory), and a replay of it is scrubbed to random
   steps; `--big` runs only this part.  One log is of ordinary play, the other
   mostly turns the deck (the shortest entries, so the most of them).
+  Then the same game as the game in play of a data folder: how long a fresh
+  process takes to resume it, and to save it again after a move.
 - Legal moves: how long one `legal_moves()` takes in a busy position.
 - is_over: median and worst time over random positions of every game and
   variant (seeded random playouts with undos, early and late in games);
@@ -30,10 +32,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solitaire_tk import GAME_IDS, Replay, new_game  # noqa: E402
+from solitaire_tk import GAME_IDS, Replay, load_game, new_game  # noqa: E402
 from solitaire_tk.engine import DECK_ACTIONS  # noqa: E402
 from solitaire_tk.playout import random_step  # noqa: E402
 from solitaire_tk.savefile import MAX_FILE_BYTES  # noqa: E402
+from solitaire_tk.userdata import DataStore  # noqa: E402
 from solitaire_tk.registry import game_class  # noqa: E402
 from solitaire_tk.tutor.hints import follow_hints  # noqa: E402
 
@@ -152,6 +155,37 @@ def big_log_figures() -> None:
             print(f"{name:<28} {entries:>8} {took:>6.2f} s {peak:>16.0f} MB {rss:>6.0f} MB "
                   f"{times[len(times) // 2] * 1000:>6.2f} ms {times[-1] * 1000:>6.2f} ms",
                   flush=True)
+            if deck_turning:
+                resume_figure(path)
+
+
+# Run in a fresh process: start-up's part of resuming a long game in play.
+RESUME_ONE = """
+import sys, time
+from solitaire_tk.userdata import DataStore
+start = time.perf_counter()
+store = DataStore(sys.argv[1])
+game = store.resume()
+took = time.perf_counter() - start
+assert game is not None, "the game in play did not come back"
+start = time.perf_counter()
+store.autosave(game)
+print(len(game.log), took, time.perf_counter() - start)
+"""
+
+
+def resume_figure(log_path: Path) -> None:
+    """Resume time of a data folder whose game in play is the game in `log_path`."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = DataStore(folder)
+        game = load_game(log_path)
+        game.player = store.current_player
+        store.autosave(game)
+        out = subprocess.run([sys.executable, "-c", RESUME_ONE, folder], check=True,
+                             cwd=ROOT, capture_output=True, text=True)
+        entries, took, save = out.stdout.split()
+        print(f"start-up: resume a game in play of {entries} entries {float(took):6.2f} s, "
+              f"save it after a move {float(save):6.2f} s")
 
 
 def is_over_times() -> None:
