@@ -222,7 +222,10 @@ class Replay:
         # The types count too: True and 1.0 are equal to 1 but are no proper count.
         key = (tuple(entry), entry.get("action"), entry.get("src"), entry.get("dst"),
                count, type(count), index, type(index))
-        known = self._read_moves.get(key)
+        try:
+            known = self._read_moves.get(key)
+        except TypeError:   # a list or an object where a name or number belongs
+            return Move.from_json(entry), False
         if known is None:
             move = Move.from_json(entry)
             plain = {name: value for name, value in entry.items() if name != "t"}

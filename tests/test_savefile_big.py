@@ -16,7 +16,7 @@ from solitaire_tk.engine import Game, Position
 from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
-from solitaire_tk.savefile import CHECKPOINT_EVERY
+from solitaire_tk.savefile import CHECKPOINT_EVERY, GameFileError
 from solitaire_tk.userdata import DataStore
 
 EVERY_VARIANT = [(game_id, variant) for game_id in GAME_IDS
@@ -250,3 +250,14 @@ def test_a_long_game_in_play_comes_back_after_a_restart(tmp_path: Path) -> None:
     back = DataStore(tmp_path).resume()
     assert back is not None and back.position() == game.position()
     assert len(back.log) == len(game.log)
+
+
+@pytest.mark.parametrize("field, value", [("src", ["t1"]), ("dst", {"pile": "t1"}),
+                                          ("count", [2]), ("index", {"at": 0})])
+def test_an_entry_with_a_list_or_object_for_a_field_is_refused_in_words(field: str,
+                                                                         value: Any) -> None:
+    record = long_record(20)
+    entry = next(entry for entry in record["log"] if entry["action"] == "move")
+    entry[field] = value
+    with pytest.raises(GameFileError, match="is not a proper move"):
+        Replay(record)
