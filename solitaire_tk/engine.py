@@ -312,6 +312,10 @@ class Game:
         self._restore(now)
         return label
 
+    def undo_move(self) -> Move | None:
+        """The move that undo would take back, or None."""
+        return self._undo.move if self._undo else None
+
     def undo(self) -> str:
         """Take back the last move (within this game's undo rule); it is logged."""
         if self._undo is None:

@@ -17,6 +17,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
 from solitaire_tk.savefile import CHECKPOINT_EVERY, GameFileError
+from solitaire_tk.session import live_moves
 from solitaire_tk.userdata import DataStore
 
 EVERY_VARIANT = [(game_id, variant) for game_id in GAME_IDS
@@ -77,6 +78,8 @@ def check_step(replay: Replay, played: Played, n: int) -> None:
     top = played.undo_tops[n]
     assert game.undo_label() == (top[0] if top else None)
     assert game.position() == played.positions[n]   # asking for the label changed nothing
+    # Redo keeps the move undo takes back: the last move of the log still standing.
+    assert game.undo_move() == (live_moves(game)[-1] if game.can_undo() else None)
     if n:
         assert replay.steps[n - 1] == played.texts[n - 1]
     if top is not None:
