@@ -142,6 +142,9 @@ def _cycle_collector_paused() -> Iterator[None]:
 # rebuilt from the nearest one before it by making the entries between again
 # (a long game would otherwise hold one table per entry).
 CHECKPOINT_EVERY = 128
+# A game has a few hundred different moves; a file with more spellings than
+# this is not kept whole in the read-once cache (see Replay._move_of).
+READ_MOVES_KEPT = 4096
 
 
 class Replay:
@@ -229,7 +232,9 @@ class Replay:
         if known is None:
             move = Move.from_json(entry)
             plain = {name: value for name, value in entry.items() if name != "t"}
-            known = self._read_moves[key] = (move, plain == move.to_json())
+            known = (move, plain == move.to_json())
+            if len(self._read_moves) < READ_MOVES_KEPT:
+                self._read_moves[key] = known
         return known
 
     def __len__(self) -> int:
