@@ -4,6 +4,13 @@
 
 - Start-up: importing the engine and dealing each game.
 - Replay: building a 2,000-entry replay and scrubbing back and forth.
+- Big logs: a legal saved game of almost 5 MB (the most a file may hold),
+  made by seeded random play with undos, is loaded and checked in a fresh
+  process (time and peak memory), and a replay of it is scrubbed to random
+  steps; `--big` runs only this part.  One log is of ordinary play, the other
+  mostly turns the deck (the shortest entries, so the most of them).
+  Then the same game as the game in play of a data folder: how long a fresh
+  process takes to resume it, and to save it again after a move.
 - Legal moves: how long one `legal_moves()` takes in a busy position.
 - is_over: median and worst time over random positions of every game and
   variant (seeded random playouts with undos, early and late in games);
@@ -14,21 +21,27 @@
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solitaire_tk import GAME_IDS, Replay, new_game  # noqa: E402
+from solitaire_tk import GAME_IDS, Replay, load_game, new_game  # noqa: E402
+from solitaire_tk.engine import DECK_ACTIONS  # noqa: E402
 from solitaire_tk.playout import random_step  # noqa: E402
+from solitaire_tk.savefile import MAX_FILE_BYTES  # noqa: E402
+from solitaire_tk.userdata import DataStore  # noqa: E402
 from solitaire_tk.registry import game_class  # noqa: E402
 from solitaire_tk.tutor.hints import follow_hints  # noqa: E402
 
 HINT_DEALS = range(1, 51)
+BIG_LOG_BYTES = MAX_FILE_BYTES - 100_000   # just under the biggest file we open
 
 
 def timed(label: str, func, repeat: int = 1) -> float:
@@ -63,6 +76,116 @@ def random_positions(game_id: str, variant: str, count: int = 300):
                 break
         out.append(game)
     return out
+
+
+def big_log(path: Path, game_id: str, variant: str, deck_turning: float, seed: int = 1) -> int:
+    """Save a legal game of about BIG_LOG_BYTES, played at random with undos;
+    with `deck_turning`, that share of the moves turns the deck when it can.
+    The file is written compactly and without times, so as many entries as
+    possible fit.  Returns the number of entries."""
+    rng = random.Random(seed)
+    game = new_game(game_id, variant, seed=seed)
+    size = 0
+    while size < BIG_LOG_BYTES:
+        legal = list(game._search_moves())   # the same moves as legal_moves(), faster
+        deck = [move for move in legal if move.action in DECK_ACTIONS]
+        if deck and rng.random() < deck_turning:
+            legal = deck
+        if not random_step(game, rng, legal):
+            raise RuntimeError(f"deal {seed} of {game_id} got stuck after {len(game.log)} entries")
+        entry = {key: value for key, value in game.log[-1].items() if key != "t"}
+        size += len(json.dumps(entry, separators=(",", ":"))) + 1
+    record = game.to_json()
+    record["log"] = [{key: value for key, value in entry.items() if key != "t"}
+                     for entry in record["log"]]
+    path.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
+    return len(record["log"])
+
+
+# Run in a fresh process: what loading a big file costs, from nothing.
+LOAD_ONE = """
+import resource, sys, time, tracemalloc
+from solitaire_tk import load_game
+if sys.argv[2] == "memory":
+    tracemalloc.start()
+start = time.perf_counter()
+game = load_game(sys.argv[1])
+took = time.perf_counter() - start
+peak = tracemalloc.get_traced_memory()[1] if sys.argv[2] == "memory" else 0
+try:   # the peak of this process alone (ru_maxrss counts the parent's before exec)
+    status = open("/proc/self/status").read().split("VmHWM:")[1]
+    rss = int(status.split()[0])
+except (OSError, IndexError):
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(took, peak / 1048576, rss / 1024)
+"""
+
+
+def big_log_figures() -> None:
+    """Load + check time and peak memory of a 5 MB log, and its scrub time a step."""
+    print(f"\nBig logs ({BIG_LOG_BYTES / 1048576:.2f} MB; targets: load under 2 s, "
+          "peak under 150 MB, scrub under 20 ms a step):")
+    print(f"{'log':<28} {'entries':>8} {'load':>8} {'peak (tracemalloc)':>19} "
+          f"{'peak RSS':>9} {'scrub':>9} {'worst':>9}")
+    with tempfile.TemporaryDirectory() as folder:
+        for game_id, variant, deck_turning, name in (
+                ("klondike", "draw1", 0.0, "klondike draw1, any move"),
+                ("klondike", "draw3", 0.9, "klondike draw3, deck turns"),
+                ("thirteen", "standard", 0.0, "thirteen (undo 5 back)"),
+                ("double", "standard", 0.0, "double, any move")):
+            path = Path(folder) / f"{game_id}-{variant}.json"
+            entries = big_log(path, game_id, variant, deck_turning)
+
+            def load(mode: str) -> list[float]:
+                out = subprocess.run([sys.executable, "-c", LOAD_ONE, str(path), mode],
+                                     check=True, cwd=ROOT, capture_output=True, text=True)
+                return [float(word) for word in out.stdout.split()]
+
+            took, _, rss = load("time")
+            _, peak, _ = load("memory")
+            replay = Replay(path)
+            rng = random.Random(entries)
+            times = []
+            for _ in range(200):
+                step = rng.randint(0, len(replay))
+                start = time.perf_counter()
+                replay.game_at(step)
+                times.append(time.perf_counter() - start)
+            times.sort()
+            print(f"{name:<28} {entries:>8} {took:>6.2f} s {peak:>16.0f} MB {rss:>6.0f} MB "
+                  f"{times[len(times) // 2] * 1000:>6.2f} ms {times[-1] * 1000:>6.2f} ms",
+                  flush=True)
+            if deck_turning:
+                resume_figure(path)
+
+
+# Run in a fresh process: start-up's part of resuming a long game in play.
+RESUME_ONE = """
+import sys, time
+from solitaire_tk.userdata import DataStore
+start = time.perf_counter()
+store = DataStore(sys.argv[1])
+game = store.resume()
+took = time.perf_counter() - start
+assert game is not None, "the game in play did not come back"
+start = time.perf_counter()
+store.autosave(game)
+print(len(game.log), took, time.perf_counter() - start)
+"""
+
+
+def resume_figure(log_path: Path) -> None:
+    """Resume time of a data folder whose game in play is the game in `log_path`."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = DataStore(folder)
+        game = load_game(log_path)
+        game.player = store.current_player
+        store.autosave(game)
+        out = subprocess.run([sys.executable, "-c", RESUME_ONE, folder], check=True,
+                             cwd=ROOT, capture_output=True, text=True)
+        entries, took, save = out.stdout.split()
+        print(f"start-up: resume a game in play of {entries} entries {float(took):6.2f} s, "
+              f"save it after a move {float(save):6.2f} s")
 
 
 def is_over_times() -> None:
@@ -121,6 +244,9 @@ def main() -> None:
     if "--over" in sys.argv[1:]:
         is_over_times()
         return
+    if "--big" in sys.argv[1:]:
+        big_log_figures()
+        return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
@@ -135,6 +261,7 @@ def main() -> None:
         print(f"{'':<48} {each * 1000:9.3f} ms a step")
         timed(f"{game_id}: legal_moves", game.legal_moves, repeat=200)
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
+    big_log_figures()
     is_over_times()
     hint_win_rates()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 RANKS = "A23456789TJQK"
@@ -35,6 +35,8 @@ class Card:
     rank: int
     suit: str
     face_up: bool = True
+    # The same card the other side up, once asked for (see `turned`).
+    _other_side: Card | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def code(self) -> str:
@@ -62,7 +64,16 @@ class Card:
         return f"the {self.rank_name} of {self.suit_name}"
 
     def turned(self, face_up: bool) -> Card:
-        return self if self.face_up == face_up else Card(self.rank, self.suit, face_up)
+        if self.face_up == face_up:
+            return self
+        # Each card and its other side point at each other: turning cards over
+        # is what long games do most, and a new card each time costs time and memory.
+        other = self._other_side
+        if other is None:
+            other = Card(self.rank, self.suit, face_up)
+            object.__setattr__(self, "_other_side", other)
+            object.__setattr__(other, "_other_side", self)
+        return other
 
     def __repr__(self) -> str:
         return self.code if self.face_up else f"[{self.code}]"

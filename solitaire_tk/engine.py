@@ -6,8 +6,11 @@ every candidate move that `_check` lets through, so the list of legal
 moves and the moves `play` accepts can never disagree.
 
 A position is a tuple of tuples of immutable cards plus a few plain values
-(`extra_state`), so undo is a stack of positions, shared between copies of
-a game (a persistent linked list) so that a replay can keep one per step.
+(`extra_state`).  Undo is a stack of the moves made, shared between copies
+of a game (a persistent linked list); only every `UNDO_POSITION_EVERY`-th
+step keeps the whole position before its move, and the steps between are
+rebuilt from it by making their moves again, so that a game of a hundred
+thousand moves does not hold a hundred thousand tables.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ STOCK_ACTIONS = ("flip", "recycle", "deal", "reserve")
 # Turning the deck or dealing again: they always act on the same place, so
 # extra fields on them mean nothing (and the tutor keeps them for last).
 DECK_ACTIONS = frozenset({*STOCK_ACTIONS, "redeal"})
+_DECK_MOVES = {action: Move(action) for action in DECK_ACTIONS}   # moves never change
 
 # The fields each kind of move may carry (SPEC section 2).
 ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
@@ -38,13 +42,23 @@ ACTION_FIELDS = {"move": frozenset({"src", "dst", "count", "index"}),
 
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
 
+# How often a step of the undo stack keeps the whole position before its move
+# (the steps between are rebuilt by making their moves again from it).
+UNDO_POSITION_EVERY = 8
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, eq=False)
 class UndoStep:
-    """The position before a move, and the sentence that described the move."""
+    """A move undo can take back, and (on some steps) the position before it.
 
-    position: Position
-    label: str
+    The sentence for the move is only made when it is asked for (undo_label,
+    undo): making one for every move would slow down reading a long game.
+    A step is never changed once made (it is not frozen only because a frozen
+    one takes three times as long to make, and every move makes one).
+    """
+
+    move: Move
+    position: Position | None
     below: UndoStep | None
     depth: int
 
@@ -113,6 +127,10 @@ class Game:
         self.started = started or datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         self.log: list[JsonDict] = []
         self._undo: UndoStep | None = None
+        # Positions before the steps just under the top of undo's stack, made
+        # while undoing (see _go_before); and whether the last change was an undo.
+        self._rebuilt: list[tuple[UndoStep, Position]] = []
+        self._took_back = False
         self._elapsed_before = 0.0
         self._clock_from = time.monotonic()
         self._piles: dict[str, list[Card]] = {pid: [] for pid in self.pile_ids}
@@ -141,7 +159,9 @@ class Game:
 
     def _canonical(self, move: Move) -> Move:
         if move.action in DECK_ACTIONS:
-            return Move(move.action)
+            plain = (move.src is None and move.dst is None and move.count == 1
+                     and move.index is None and move.piles is None)
+            return move if plain else _DECK_MOVES[move.action]
         return self._normalize(move)
 
     def _clears_undo(self, move: Move) -> bool:
@@ -242,6 +262,13 @@ class Game:
 
     def play(self, move: Move | Mapping[str, Any]) -> Move:
         """Make a legal move and log it; raise `IllegalMove` with the reason if not."""
+        checked = self._checked(move)
+        self._make(checked)
+        self.log.append({**checked.to_json(), "t": self.elapsed()})
+        return checked
+
+    def _checked(self, move: Move | Mapping[str, Any]) -> Move:
+        """The one spelling of a legal move; `IllegalMove` with the reason if not legal."""
         try:
             checked = self._canonical(as_move(move))
         except MoveFormatError as error:
@@ -249,15 +276,24 @@ class Game:
         reason = self._check_shape(checked) or self._check(checked)
         if reason is not None:
             raise IllegalMove(reason, checked)
-        label = self.describe(checked)
-        before = self.position()
-        self._apply(checked)
-        if self._clears_undo(checked):
-            self._undo = None
-        else:
-            self._push_undo(before, label)
-        self.log.append({**checked.to_json(), "t": self.elapsed()})
         return checked
+
+    def _make(self, move: Move) -> None:
+        """Make a move already checked, keeping undo's stack (but not the log)."""
+        self._took_back = False
+        if self._rebuilt:
+            self._rebuilt = []
+        below = self._undo
+        depth = below.depth + 1 if below is not None else 1
+        limited = self.undo_limit is not None
+        before = self.position() if limited or (depth - 1) % UNDO_POSITION_EVERY == 0 else None
+        self._apply(move)
+        if self._clears_undo(move):
+            self._undo = None
+        elif limited:
+            self._push_undo(move, before)
+        else:
+            self._undo = UndoStep(move, before, below, depth)
 
     def can_undo(self) -> bool:
         return self._undo is not None
@@ -268,17 +304,65 @@ class Game:
 
     def undo_label(self) -> str | None:
         """The sentence for the move that undo would take back."""
-        return self._undo.label if self._undo else None
+        if self._undo is None:
+            return None
+        now = self.position()
+        self._go_before(self._undo, remember=False)
+        label = self.describe(self._undo.move)
+        self._restore(now)
+        return label
+
+    def undo_move(self) -> Move | None:
+        """The move that undo would take back, or None."""
+        return self._undo.move if self._undo else None
 
     def undo(self) -> str:
         """Take back the last move (within this game's undo rule); it is logged."""
-        step = self._undo
-        if step is None:
+        if self._undo is None:
             raise IllegalMove(self._no_undo_reason())
-        self._restore(step.position)
-        self._undo = step.below
+        step = self._take_back()
         self.log.append({"action": "undo", "t": self.elapsed()})
-        return step.label
+        # Said in the position the move was made from, as when it was made.
+        return self.describe(step.move)
+
+    def _take_back(self) -> UndoStep:
+        """Put the position back to before the top step's move and drop the
+        step (but leave the log alone); the step is returned."""
+        step = self._undo
+        assert step is not None
+        # The second undo in a row keeps what it rebuilds for the ones after it.
+        self._go_before(step, remember=self._took_back)
+        if self._rebuilt and self._rebuilt[-1][0] is step:
+            self._rebuilt.pop()   # taken back: no step needs it now
+        self._undo = step.below
+        self._took_back = True
+        return step
+
+    def _go_before(self, step: UndoStep, remember: bool) -> None:
+        """Put the game in the position before `step`'s move: kept on the step,
+        or rebuilt by making the moves again from the nearest step below that
+        kept one (the undo stack is left alone).  With `remember`, the positions
+        passed on the way are kept for the steps between, so that a run of
+        undos does not rebuild the same positions again and again."""
+        if step.position is not None:
+            self._restore(step.position)
+            return
+        if self._rebuilt and self._rebuilt[-1][0] is step:
+            self._restore(self._rebuilt[-1][1])
+            return
+        chain = [step]   # from `step` down to the nearest step that kept its position
+        while chain[-1].position is None:
+            below = chain[-1].below
+            assert below is not None, "the bottom step keeps its position"
+            chain.append(below)
+        kept = chain[-1].position
+        assert kept is not None
+        self._restore(kept)
+        self._rebuilt = []
+        for index in range(len(chain) - 1, 0, -1):
+            self._apply(chain[index].move)
+            if remember and index > 1:
+                self._rebuilt.append((chain[index - 1], self.position()))
 
     def _no_undo_reason(self) -> str:
         made = sum(1 for entry in self.log if entry["action"] != "undo")
@@ -384,7 +468,10 @@ class Game:
         """Put the game back at `point`; `log` is the log up to that point."""
         self._restore(point.position)
         self._undo = point.undo
-        self.log = [dict(entry) for entry in log[:point.log_length]]
+        self._rebuilt, self._took_back = [], False
+        # A logged entry is never changed afterwards, so games may share them.
+        kept = log[:point.log_length]
+        self.log = kept if isinstance(kept, list) else list(kept)
         self._elapsed_before = point.elapsed
         self._clock_from = time.monotonic()
 
@@ -528,14 +615,18 @@ class Game:
     def _check_shape(self, move: Move) -> str | None:
         if move.action not in self.actions:
             return f"There is no '{move.action}' move in {self.title}."
-        given = {name for name, value in (("src", move.src), ("dst", move.dst),
-                                          ("index", move.index), ("piles", move.piles))
-                 if value is not None}
-        if move.count != 1:
-            given.add("count")
-        stray = sorted(given - ACTION_FIELDS.get(move.action, frozenset()))
-        if stray:
-            return f"A '{move.action}' move does not take '{stray[0]}'."
+        if (move.src is None and move.dst is None and move.piles is None
+                and move.index is None and move.count == 1):
+            return None   # nothing but the action, which is one of the game's
+        allowed = ACTION_FIELDS.get(move.action, frozenset())
+        # Asked in alphabetical order, so the first stray field is always the same one.
+        stray = ("count" if move.count != 1 and "count" not in allowed else
+                 "dst" if move.dst is not None and "dst" not in allowed else
+                 "index" if move.index is not None and "index" not in allowed else
+                 "piles" if move.piles is not None and "piles" not in allowed else
+                 "src" if move.src is not None and "src" not in allowed else None)
+        if stray is not None:
+            return f"A '{move.action}' move does not take '{stray}'."
         for pid in (move.src, move.dst, *(move.piles or ())):
             if pid is not None and pid not in self._piles:
                 return f"{self.title} has no place called '{pid}'."
@@ -548,9 +639,9 @@ class Game:
         for name, value in zip(self.extra_state, extras):
             setattr(self, name, value)
 
-    def _push_undo(self, before: Position, label: str) -> None:
+    def _push_undo(self, move: Move, before: Position | None) -> None:
         depth = self._undo.depth + 1 if self._undo else 1
-        self._undo = UndoStep(before, label, self._undo, depth)
+        self._undo = UndoStep(move, before, self._undo, depth)
         if self.undo_limit is not None and depth > self.undo_limit:
             self._undo = _keep_top(self._undo, self.undo_limit)
 
@@ -564,6 +655,6 @@ def _keep_top(step: UndoStep, keep: int) -> UndoStep:
         node = node.below
     below: UndoStep | None = None
     for depth, old in enumerate(reversed(newest), start=1):
-        below = UndoStep(old.position, old.label, below, depth)
+        below = UndoStep(old.move, old.position, below, depth)
     assert below is not None
     return below

@@ -7,15 +7,17 @@ first bad entry stops the load with its number and the reason.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping, Sequence, overload
 
 from .cards import DeckError, check_seed, parse_deck
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
-from .moves import JsonDict, Move, MoveFormatError
+from .moves import IllegalMove, JsonDict, Move, MoveFormatError
 from .registry import GAME_IDS, game_class
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 from .wording import led_by
@@ -104,11 +106,36 @@ def _text_field(record: Mapping[str, Any], key: str, default: str | None) -> str
     return value
 
 
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: checking a long log makes hundreds of
+    thousands of small objects that refer to each other in no circle (they
+    are freed without it), and the collector would look through all of them
+    again and again, a third of the time of the whole check."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+# A replay keeps the whole game only every so many entries: any other step is
+# rebuilt from the nearest one before it by making the entries between again
+# (a long game would otherwise hold one table per entry).
+CHECKPOINT_EVERY = 128
+# A game has a few hundred different moves; a file with more spellings than
+# this is not kept whole in the read-once cache (see Replay._move_of).
+READ_MOVES_KEPT = 4096
+
+
 class Replay:
-    """A saved game checked entry by entry, with the position after each one.
+    """A saved game checked entry by entry.
 
     `game_at(n)` is the game after the first n log entries (0 = the deal),
-    with its history and undo stack, ready to be continued.
+    with its history and undo stack, ready to be continued.  `steps` says
+    each entry in a sentence, made only when it is asked for.
     """
 
     def __init__(self, source: Source | Game) -> None:
@@ -120,14 +147,22 @@ class Replay:
         self._start = game.copy()
         self._checkpoints: list[Checkpoint] = [replace(game.checkpoint(), elapsed=0.0)]
         self.moves: list[Move | None] = []   # each entry's move; None for an undo
-        self.steps: list[str] = []           # each entry in a sentence
-        for number, entry in enumerate(log, start=1):
-            self._replay_entry(game, number, entry)
+        self._read_moves: dict[tuple[Any, ...], tuple[Move, bool]] = {}
+        stamp = 0.0
+        with _cycle_collector_paused():
+            for number, entry in enumerate(log, start=1):
+                stamp = self._replay_entry(game, number, entry, stamp)
+                if number % CHECKPOINT_EVERY == 0:
+                    self._checkpoints.append(replace(game.checkpoint(), elapsed=stamp))
+        self._read_moves.clear()   # only needed while checking
         self.log: list[JsonDict] = game.log
         self.game_id = game.game_id
+        self._rebuild = Rebuild(self._start, self._checkpoints, self.moves, self.log)
+        self.steps: Sequence[str] = StepTexts(self._rebuild)
         self.final = self.game_at(len(self))
 
-    def _replay_entry(self, game: Game, number: int, entry: Any) -> None:
+    def _replay_entry(self, game: Game, number: int, entry: Any, stamp: float) -> float:
+        """Check and make one entry; the game's clock after it is returned."""
         if not isinstance(entry, dict):
             raise GameFileError(f"Entry {number} of the move list is not a move.", number)
         t = entry.get("t")
@@ -138,40 +173,143 @@ class Replay:
             if not game.can_undo():
                 raise GameFileError(f"Entry {number} takes back a move, but there is no move "
                                     "it could take back there.", number)
-            label = game.undo()
+            game._take_back()
             self.moves.append(None)
-            self.steps.append(led_by("Took back: ", label))
+            logged: JsonDict = {"action": "undo"}
         else:
             try:
-                move = Move.from_json(entry)
+                read, as_written = self._move_of(entry)
+                move = game._checked(read)
             except MoveFormatError as error:
                 raise GameFileError(f"Entry {number} is not a proper move: {error}", number) from None
-            reason = game.why_illegal(move)
-            if reason is not None:
-                raise GameFileError(f"Entry {number} is a move the rules do not allow: {reason}",
-                                    number)
-            self.steps.append(game.describe(move))
-            self.moves.append(game.play(move))
-        stamp = float(t) if t is not None else self._checkpoints[-1].elapsed
-        game.log[-1] = {key: value for key, value in game.log[-1].items() if key != "t"}
+            except IllegalMove as error:
+                raise GameFileError(f"Entry {number} is a move the rules do not allow: "
+                                    f"{error.reason}", number) from None
+            game._make(move)
+            self.moves.append(move)
+            if as_written and (move is read or move == read):
+                # The file's own entry says exactly what the log would: one copy
+                # of a long log in memory, not two.
+                game.log.append(entry)
+                return float(t) if t is not None else stamp
+            logged = move.to_json()
         if t is not None:
-            game.log[-1]["t"] = t
-        self._checkpoints.append(replace(game.checkpoint(), elapsed=stamp))
+            logged["t"] = t
+        game.log.append(entry if entry == logged else logged)
+        return float(t) if t is not None else stamp
+
+    def _move_of(self, entry: JsonDict) -> tuple[Move, bool]:
+        """`Move.from_json(entry)`, read once for all the entries that say the
+        same; and whether the entry (but for its time) is that move's own record."""
+        if "piles" in entry:   # a list: no key of it
+            move = Move.from_json(entry)
+            return move, False
+        count, index = entry.get("count"), entry.get("index")
+        # The types count too: True and 1.0 are equal to 1 but are no proper count.
+        key = (tuple(entry), entry.get("action"), entry.get("src"), entry.get("dst"),
+               count, type(count), index, type(index))
+        try:
+            known = self._read_moves.get(key)
+        except TypeError:   # a list or an object where a name or number belongs
+            return Move.from_json(entry), False
+        if known is None:
+            move = Move.from_json(entry)
+            plain = {name: value for name, value in entry.items() if name != "t"}
+            known = (move, plain == move.to_json())
+            if len(self._read_moves) < READ_MOVES_KEPT:
+                self._read_moves[key] = known
+        return known
 
     def __len__(self) -> int:
-        return len(self._checkpoints) - 1
+        return len(self.moves)
 
     def game_at(self, n: int) -> Game:
         """The game after the first `n` entries (n from 0 to len(self))."""
         if not 0 <= n <= len(self):
             raise IndexError(f"This game has steps 0 to {len(self)}, not {n}.")
-        game = self._start.copy()
-        game.restore_checkpoint(self._checkpoints[n], self.log)
+        game, stamp = self._rebuild.position_game(n)
+        game.restore_checkpoint(replace(game.checkpoint(), log_length=n, elapsed=stamp), self.log)
         return game
 
     def position_at(self, n: int) -> Any:
-        """The `Game.position()` after `n` entries, without building a game."""
-        return self._checkpoints[n].position
+        """The `Game.position()` after `n` entries."""
+        return self.game_at(n).position()
+
+
+class Rebuild:
+    """Any step of a checked log, rebuilt from the checkpoint before it.
+
+    (Apart from the `Replay`, so that the step sentences can use it without
+    a reference circle: a replay of a long game is freed the moment it is
+    no longer used, not when Python next looks for circles.)
+    """
+
+    def __init__(self, start: Game, checkpoints: Sequence[Checkpoint],
+                 moves: Sequence[Move | None], log: Sequence[JsonDict]) -> None:
+        self.start, self.checkpoints, self.moves, self.log = start, checkpoints, moves, log
+
+    def position_game(self, n: int) -> tuple[Game, float]:
+        """A game in the position after `n` entries, with its undo stack but an
+        empty log; and the game's clock there."""
+        first = n // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        point = self.checkpoints[first // CHECKPOINT_EVERY]
+        game = self.start.copy()
+        game.restore_checkpoint(point, ())
+        stamp = point.elapsed
+        # The entries were checked when the replay was made: they are only made again.
+        for move, entry in zip(self.moves[first:n], self.log[first:n]):
+            if move is None:
+                game._take_back()
+            else:
+                game._make(move)
+            t = entry.get("t")
+            if t is not None:
+                stamp = float(t)
+        return game, stamp
+
+    def texts_from(self, first: int) -> list[str]:
+        """The sentences of the entries from number `first` + 1 up to the next checkpoint."""
+        game = self.position_game(first)[0]
+        texts = []
+        for move in self.moves[first:first + CHECKPOINT_EVERY]:
+            if move is None:
+                # Said in the position before the move taken back, as when it was made.
+                label = game.describe(game._take_back().move)
+                texts.append(led_by("Took back: ", label))
+            else:
+                texts.append(game.describe(move))
+                game._make(move)
+        return texts
+
+
+class StepTexts(Sequence[str]):
+    """Each entry of a replay in a sentence, made when first asked for (all
+    the entries between two checkpoints at once)."""
+
+    def __init__(self, rebuild: Rebuild) -> None:
+        self._rebuild = rebuild
+        self._made: dict[int, list[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._rebuild.moves)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"This game has {len(self)} steps.")
+        first = index // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        if first not in self._made:
+            self._made[first] = self._rebuild.texts_from(first)
+        return self._made[first][index - first]
 
 
 def load_game(source: Source) -> Game:

@@ -203,10 +203,10 @@ class Session:
     # -- undo and redo ---------------------------------------------------------------
     def undo(self) -> str:
         """Take back the last move (the game's own undo rule); it can be redone."""
-        taken_back = live_moves(self.game)
+        taken_back = self.game.undo_move()   # (not read from the log: a long one is slow)
         label = self.game.undo()
-        if taken_back:
-            self._redo.append(_Redo(taken_back[-1], self.game.position()))
+        if taken_back is not None:
+            self._redo.append(_Redo(taken_back, self.game.position()))
         return label
 
     def moved(self) -> None:

@@ -211,10 +211,17 @@ def _explain(error: OSError, target: Path, what: str) -> str:
             "The copy saved before is kept.")
 
 
-def write_json(path: str | os.PathLike[str], data: Any, what: str = "the file") -> None:
-    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", what)
+def write_json(path: str | os.PathLike[str], data: Any, what: str = "the file",
+               compact: bool = False) -> None:
+    """`what` names the file for the pupil if it cannot be written.  `compact`
+    (no spaces or line breaks) is for saved games: indented, a long move list
+    grows by half, past the 5 MB a saved game may have, and takes seconds to
+    write (Python's fast JSON writer does not indent)."""
+    text = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) if compact
+            else json.dumps(data, indent=1, ensure_ascii=False))
+    atomic_write_text(path, text + "\n", what)
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the saved-game record of `game` to `path`, atomically."""
-    write_json(path, game.to_json(), "the game")
+    write_json(path, game.to_json(), "the game", compact=True)

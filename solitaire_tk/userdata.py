@@ -558,7 +558,7 @@ class DataStore:
             record = game.to_json()
             if used_hints:
                 record[HINTS_KEY] = True
-            write_json(path, record, "your game in play")
+            write_json(path, record, "your game in play", compact=True)
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
@@ -614,7 +614,7 @@ class DataStore:
         while path.exists():   # two games of one deal kept within a second
             path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}-{number}.json"
             number += 1
-        write_json(path, game.to_json(), what)
+        write_json(path, game.to_json(), what, compact=True)
         return path
 
     def saved_games_dir(self) -> Path:

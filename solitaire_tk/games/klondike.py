@@ -180,8 +180,10 @@ class Klondike(Game):
 
     def _apply(self, move: Move) -> None:
         if move.action == "flip":
-            for _ in range(min(self.draw_count, len(self._piles["stock"]))):
-                self._piles["waste"].append(self._piles["stock"].pop().turned(True))
+            # The top cards of the deck, one by one, so the last turned lies on top.
+            stock, turning = self._piles["stock"], self.draw_count
+            self._piles["waste"].extend([card.turned(True) for card in reversed(stock[-turning:])])
+            del stock[-turning:]
         elif move.action == "recycle":
             self._piles["stock"] = [card.turned(False) for card in reversed(self._piles["waste"])]
             self._piles["waste"] = []

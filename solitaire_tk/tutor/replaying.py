@@ -6,6 +6,8 @@ current step; the panel and the table only read it.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..engine import Game
 from ..moves import Move
 from ..savefile import Replay
@@ -22,7 +24,7 @@ class ReplaySession:
         return len(self.replay)
 
     @property
-    def steps(self) -> list[str]:
+    def steps(self) -> Sequence[str]:
         return self.replay.steps
 
     @property
