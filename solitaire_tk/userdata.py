@@ -203,6 +203,8 @@ class DataStore:
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder, notice = locate_data_dir(folder)
         self.notices: list[str] = [notice] if notice else []
+        # Set by the window: each notice is shown as it happens, not kept for later.
+        self.on_notice: Callable[[str], None] | None = None
         self._frozen: set[Path] = set()        # files never to be written over
         self._books: dict[str, StatsBook] = {}
         self._checked_current: set[str] = set()
@@ -219,6 +221,12 @@ class DataStore:
         """Every notice so far as one text, or None."""
         return "\n\n".join(self.notices) or None
 
+    def _tell(self, text: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(text)
+        else:
+            self.notices.append(text)
+
     def take_notices(self) -> list[str]:
         """The notices not yet shown, which are then forgotten."""
         taken, self.notices = self.notices, []
@@ -233,7 +241,7 @@ class DataStore:
             return None                                   # writing it will say so
         except NewerFile as newer:
             self._frozen.add(path)
-            self.notices.append(f"{what} was written by a newer Solitaire Tutor ({newer}). You "
+            self._tell(f"{what} was written by a newer Solitaire Tutor ({newer}). You "
                                 "can go on playing, but changes to it will not be kept until "
                                 "this app is updated.")
             return newer.data
@@ -241,11 +249,11 @@ class DataStore:
             aside = move_aside(self.folder, path, "damaged")
             where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside
                      else "left where it was")
-            self.notices.append(f"{what} was damaged ({damage}), so it was {where} and {fresh}.")
+            self._tell(f"{what} was damaged ({damage}), so it was {where} and {fresh}.")
             return None
         except OSError as error:
             self._frozen.add(path)
-            self.notices.append(f"{what} could not be read ({error.strerror or error}), so it "
+            self._tell(f"{what} could not be read ({error.strerror or error}), so it "
                                 "is left as it is and nothing will be written over it.")
             return None
         if version < CURRENT_VERSIONS[file_format]:
@@ -291,14 +299,14 @@ class DataStore:
             self._frozen.add(path)
         where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
                  "left as it is, and nothing will be written over it")
-        self.notices.append(f"The settings file had something wrong in it ({_first(problems)}), "
+        self._tell(f"The settings file had something wrong in it ({_first(problems)}), "
                             f"so it was {where}. These players are kept: "
                             f"{_and_list(self.players())}.")
         if aside is not None:
             try:
                 self._save_settings()
             except SaveError as error:
-                self.notices.append(str(error))
+                self._tell(str(error))
 
     def _recover_players(self, known: list[_Player]) -> list[_Player]:
         """The players found again from their statistics files (but not in `known`)."""
@@ -462,13 +470,13 @@ class DataStore:
                  "left as it is, and nothing will be written over it")
         kept = ("The figures that were right are kept." if self._books[player.id].games
                 else "None of its figures could be kept.")
-        self.notices.append(f"{player.name}'s statistics file had something wrong in it "
+        self._tell(f"{player.name}'s statistics file had something wrong in it "
                             f"({_first(problems)}), so it was {where}. {kept}")
         if aside is not None:
             try:
                 self._save_book(player)
             except SaveError as error:
-                self.notices.append(str(error))
+                self._tell(str(error))
 
     def _save_book(self, player: _Player) -> None:
         if not (self.folder / "settings.json").exists():
@@ -532,7 +540,7 @@ class DataStore:
             if kept is None:
                 self._frozen.add(path)
             where = f"kept in your saved games as '{kept.name}'" if kept else "left as it is"
-            self.notices.append("The game you were playing was written by a newer Solitaire "
+            self._tell("The game you were playing was written by a newer Solitaire "
                                 f"Tutor, so it cannot be continued here. It is {where}.")
             return None
         return record
@@ -540,7 +548,7 @@ class DataStore:
     def _put_aside_game(self, path: Path, reason: str) -> None:
         aside = move_aside(self.folder, path, "damaged")
         where = f"It was put aside as '{aside.relative_to(self.folder)}'." if aside else ""
-        self.notices.append(f"The game you were playing could not be opened again. {reason} "
+        self._tell(f"The game you were playing could not be opened again. {reason} "
                             f"{where}".strip())
 
     def autosave(self, game: Game, used_hints: bool = False) -> None:

@@ -298,3 +298,22 @@ def test_renaming_the_player_keeps_the_game_as_it_is(driver_for: Callable[..., D
     assert d.store.current_player == "Ana"
     assert d.game is table and table.player == "Ana" and d.app.used_hints
     assert d.app.abandon_question is None
+
+
+def test_a_damaged_statistics_file_is_told_when_the_player_is_switched_to(
+        driver_for: Callable[..., Driver], data_dir: Path) -> None:
+    store = DataStore(data_dir)
+    store.add_player("Ben")
+    store.switch_player("Ben")
+    store.record_game(won_thirteen(), used_hints=False)
+    store.switch_player("Player 1")
+    d = driver_for(new_game("klondike", seed=3, player="Player 1"))
+    [ben_stats] = (data_dir / "stats").iterdir()      # only Ben has played
+    ben_stats.write_text(ben_stats.read_text()[:40])  # cut short, as a full disk or a kill does
+    _switch(d, "Ben")
+    d.pump(50)
+    told = "Ben's statistics file was damaged"
+    assert told in d.app.status.message.cget("text")
+    assert told in d.app.panel.message.cget("text")
+    assert d.app.panel.heading.cget("text") == "About your files"
+    assert list((data_dir / "damaged").iterdir()), "the damaged file was put aside"

@@ -97,6 +97,9 @@ class TutorApp:
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game)
         self.table.focus_set()
+        # A notice (a damaged file put aside...) is shown when it happens, once what
+        # caused it (a switch of player, say) has said its own words.
+        store.on_notice = lambda text: root.after_idle(self.show_notice, text)
 
     # -- the game in play (the session keeps it) --------------------------------
     @property
@@ -388,6 +391,11 @@ class TutorApp:
     # -- messages, pause, quit ---------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
         self.hub.publish("message", text=text, kind=kind)
+
+    def show_notice(self, text: str) -> None:
+        """Something the pupil must know about their files: in the status bar and the panel."""
+        self.status.say(text, "illegal")
+        self.panel.tell(text, "notice")
 
     def _on_message(self, text: str, kind: str) -> None:
         self.status.say(text, kind)

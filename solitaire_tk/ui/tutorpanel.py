@@ -18,8 +18,9 @@ from .tooltip import add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
-            "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay"}
-COLOURS = {"illegal": "#a00000", "hint": "#0040a0", **RESULT_COLOURS}
+            "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay",
+            "notice": "About your files"}
+COLOURS = {"illegal": "#a00000", "notice": "#a00000", "hint": "#0040a0", **RESULT_COLOURS}
 
 
 def panel_width(window_width: int) -> int:
