@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from .engine import Game, Position
 from .moves import Move
+from .storage import SaveError
 from .registry import game_class, new_game
 from .stats import has_moves
 
@@ -58,6 +59,10 @@ class Store(Protocol):
 
     def clear_current(self) -> None: ...
 
+    def save_stats(self) -> None: ...
+
+    def saved_games_dir(self) -> Path: ...
+
 
 def new_game_for(store: Store, game_id: str, variant: str | None = None,
                  seed: int | None = None) -> Game:
@@ -85,6 +90,17 @@ class _Redo:
 
     move: Move
     position: Position
+
+
+@dataclass
+class _Unwritten:
+    """A game that is over but not yet written down (the disk was full, say)."""
+
+    game: Game
+    used_hints: bool
+    finished: bool           # finished, or left unfinished
+    counted: bool = False    # counted in the statistics in memory
+    kept: Path | None = None  # where it was kept in saved/
 
 
 def _later_start(started: str) -> str:
@@ -123,6 +139,11 @@ class Session:
         self.owner = store.player_id             # whose game this is (a rename keeps it)
         self._moves_before = 0                   # log entries that were not this player's
         self._redo: list[_Redo] = []
+        # Games over but not yet in saved/ or the statistics file: kept here and
+        # written again after each later game and at quit, so none is lost.
+        self.unwritten: list[_Unwritten] = []
+        self._stats_unsaved = False
+        self._told_unwritten = False
 
     # -- starting and ending ---------------------------------------------------------
     def start(self, game: Game, used_hints: bool = False, played_on: bool = False) -> None:
@@ -162,25 +183,65 @@ class Session:
         if not self.abandon_needed():
             return None
         self.recorded = True
-        self.store.record_game(self.game, used_hints=self.used_hints)
-        kept = self.store.keep_abandoned(self.game)
-        self.store.clear_current()
-        return kept
+        return self._put_away(finished=False)
 
     def finish(self) -> Path | None:
         """Count a game that is over (once) and keep it in saved/; where it was kept."""
         if self.recorded or not self.game.is_over() or not self.made_moves():
             return None
         self.recorded = True
-        self.store.record_game(self.game, used_hints=self.used_hints)
-        self.finished_file = self.store.keep_finished(self.game)
-        self.store.clear_current()
+        self.finished_file = self._put_away(finished=True)
         return self.finished_file
+
+    def _put_away(self, finished: bool) -> Path | None:
+        """Count the game and keep it in saved/; if that cannot be written, keep it
+        in memory (SaveError the first time, in words; then nothing more is said)."""
+        game = _Unwritten(self.game, self.used_hints, finished)
+        self.unwritten.append(game)
+        try:
+            self.write_unwritten()
+        except SaveError as error:
+            if self._told_unwritten:
+                return None
+            self._told_unwritten = True
+            raise SaveError(f"{error} {self.unwritten_words()}") from error
+        self.store.clear_current()   # only once the game over is written down
+        return game.kept
+
+    def write_unwritten(self) -> None:
+        """Write down the games kept in memory; SaveError if one still cannot be."""
+        if self._stats_unsaved:
+            self.store.save_stats()
+            self._stats_unsaved = False
+        while self.unwritten:
+            game = self.unwritten[0]
+            if not game.counted:
+                game.counted = True   # counted in memory even if the file cannot be written
+                try:
+                    self.store.record_game(game.game, used_hints=game.used_hints)
+                except SaveError:
+                    self._stats_unsaved = True
+                    raise
+            if game.kept is None:
+                keep = self.store.keep_finished if game.finished else self.store.keep_abandoned
+                game.kept = keep(game.game)
+            self.unwritten.pop(0)
+        self._told_unwritten = False
+
+    def unwritten_words(self) -> str:
+        """What is kept only in memory, and what to do about it."""
+        count = len(self.unwritten)
+        games = "1 game that is over is" if count == 1 else f"{count} games that are over are"
+        return (f"{games} kept in memory for now, and will be written when there is room: "
+                "they are tried again after each game and when you quit. Free some space "
+                f"on the disk that holds {self.store.saved_games_dir().parent}, or make that "
+                "folder one you can write to.")
 
     def autosave(self) -> None:
         """Keep the game in play in the current player's file (a finished one is cleared)."""
         if self.game.is_over():
-            self.store.clear_current()
+            if not self.unwritten:   # a game over not yet written down keeps its file
+                self.store.clear_current()
         else:
             self.store.autosave(self.game, used_hints=self.used_hints)
 

@@ -493,6 +493,10 @@ class DataStore:
         if self._book(self._current).record(game, used_hints):
             self._save_book(self._current)
 
+    def save_stats(self) -> None:
+        """Write the current player's statistics again (after a write that failed)."""
+        self._save_book(self._current)
+
     @property
     def has_played(self) -> bool:
         """True once the current player has a game in the statistics."""

@@ -193,3 +193,53 @@ def test_session_figures_put_this_session_beside_the_time_before(tmp_path: Path)
     assert (now.played, now.won) == (2, 1)
     assert now.average_score == pytest.approx((left.score() + 52) / 2)
     assert now.average_before == pytest.approx(52)
+
+
+def _play_to_the_end(session: Session) -> Game:
+    """A game of Thirteen put on the table, then won move by move (the window's way)."""
+    won = won_thirteen()
+    game = new_game("thirteen", deck=won.deck, seed=won.seed)
+    session.start(game)
+    for entry in won.log:
+        game.play(Move.from_json(entry))
+    return game
+
+
+def test_games_finished_on_a_full_disk_are_kept_and_written_once_there_is_room(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    from solitaire_tk import storage
+    from solitaire_tk.storage import SaveError
+    store = DataStore(tmp_path)
+    store.autosave(klondike_with_moves())        # the folders and settings exist
+    session = Session(store, klondike_with_moves())
+    real_replace = os.replace
+
+    def disk_full(source: str, target: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(storage.os, "replace", disk_full)
+    in_play = tmp_path / "current" / "player-1.json"
+    _play_to_the_end(session)
+    with pytest.raises(SaveError) as told:
+        session.finish()
+    assert "The disk is full" in str(told.value)
+    assert "1 game that is over is kept in memory" in str(told.value)
+    for _ in range(2):
+        _play_to_the_end(session)
+        assert session.finish() is None, "said once: nothing is raised again"
+        session.autosave()                       # a game over keeps its file: nothing written
+    assert len(session.unwritten) == 3
+    assert "3 games that are over" in session.unwritten_words()
+    assert str(tmp_path) in session.unwritten_words(), "says where to free space"
+    assert saved_files(store) == [] and in_play.exists(), "the game in play is not deleted"
+    with pytest.raises(SaveError):               # at quit: still full, so the window warns
+        session.write_unwritten()
+
+    monkeypatch.setattr(storage.os, "replace", real_replace)   # room again
+    session.write_unwritten()
+    session.autosave()
+    assert session.unwritten == [] and len(saved_files(store)) == 3
+    assert not in_play.exists(), "cleared once the games are written down"
+    assert DataStore(tmp_path).stats("thirteen").played == 3

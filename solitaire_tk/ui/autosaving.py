@@ -37,6 +37,14 @@ class AutoSave:
             app.root.after_cancel(self._job)
             self._job = None
         try:
+            app.session.write_unwritten()   # a last try for the games kept in memory
+        except SaveError as error:
+            if not messagebox.askyesno(
+                    "Games not written down",
+                    f"{error}\n\n{app.session.unwritten_words()}\n\nIf you quit now, "
+                    "they are lost. Quit anyway?", parent=app.root, default="no"):
+                return
+        try:
             if record:
                 app.session.autosave()  # an unfinished game waits for next time: not a loss
             else:

@@ -49,6 +49,8 @@ class EndGame:
         if app.finished_file is not None:
             detail += ("\n\nThe game is kept in your saved games: open it with "
                        "Game > Open saved game to watch it again.")
+        elif app.session.unwritten:
+            detail += "\n\nThis game could not be written down yet. " + app.session.unwritten_words()
         if app.settings.show_stats_after_game:
             detail += "\n\n" + stats_summary(app.store, game_key(game))
         app.say(game.outcome(), game.result_kind())
