@@ -317,3 +317,43 @@ def test_a_damaged_statistics_file_is_told_when_the_player_is_switched_to(
     assert told in d.app.panel.message.cget("text")
     assert d.app.panel.heading.cget("text") == "About your files"
     assert list((data_dir / "damaged").iterdir()), "the damaged file was put aside"
+
+
+def test_quit_warns_while_a_finished_game_could_not_be_written(
+        driver_for: Callable[..., Driver], data_dir: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    from solitaire_tk import storage
+    from solitaire_tk.ui import autosaving
+    won = won_thirteen()
+    game = new_game("thirteen", deck=won.deck, seed=won.seed)
+    d = driver_for(game)
+    real_replace = os.replace
+
+    def disk_full(source: str, target: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(storage.os, "replace", disk_full)
+    for entry in won.log:
+        game.play(Move.from_json(entry))
+    d.app.endgame.check_over()                       # the game is over: counted and kept
+    d.pump()
+    assert len(d.app.session.unwritten) == 1, "kept in memory"
+    asked: list[str] = []
+
+    def stay(title: str, question: str, **options: Any) -> bool:
+        asked.append(question)
+        return False                                 # No: stay
+    monkeypatch.setattr(autosaving.messagebox, "askyesno", stay)
+    d.app.quit()
+    assert asked and "1 game that is over is kept in memory" in asked[0]
+    assert "they are lost" in asked[0] and str(data_dir) in asked[0]
+    assert d.root.winfo_exists(), "No keeps the window open"
+
+    monkeypatch.setattr(storage.os, "replace", real_replace)   # room again
+    asked.clear()
+    d.app.quit()
+    assert asked == [], "written at quit: nothing to ask"
+    assert len(list((data_dir / "saved").glob("thirteen-*.json"))) == 1
+    assert DataStore(data_dir).stats("thirteen").played == 1
