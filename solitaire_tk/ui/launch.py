@@ -50,6 +50,7 @@ def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
     """The game to open, or None to show the chooser (a replay opens over it)."""
     if args.game == "replay":
         replay = Replay(args.file)  # checked before any window opens
+        args.checked_replay = replay  # opened as it is: a long file is not checked twice
         return store.resume() or new_game(replay.game_id, replay.final.variant,
                                           player=store.current_player)
     if args.game:
@@ -147,7 +148,8 @@ def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game
     who = app.show_players if len(store.players()) > 1 else None  # as Thirteen asks at start
     if args.game == "replay":
         from pathlib import Path
-        app.replay.open(args.file, Path(args.file).name)
+        app.replay.open(getattr(args, "checked_replay", None) or args.file,
+                        Path(args.file).name)
     elif waiting is not None:
         asked_for = game
         app.say(f"Here is your game of {waiting.title}: it is not finished. Yes starts the "

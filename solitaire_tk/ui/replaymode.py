@@ -32,11 +32,11 @@ class ReplayMode:
     def active(self) -> bool:
         return self.session is not None
 
-    def open(self, source: Source | Game, title: str) -> bool:
+    def open(self, source: Source | Game | Replay, title: str) -> bool:
         """Check a saved game (a file, or a game's own log) and show its deal; a bad
-        file opens nothing and says why."""
+        file opens nothing and says why.  A `Replay` already checked is shown as it is."""
         try:
-            replay = Replay(source)
+            replay = source if isinstance(source, Replay) else Replay(source)
         except GameFileError as error:
             self.app.refuse(f"This saved game cannot be replayed. {error}")
             return False
