@@ -170,6 +170,13 @@ def data_folder_with_everything(folder: Path) -> None:
     store.autosave(play(new_game("cruel", seed=5), moves=3))
 
 
+def a_saved_game(folder: Path, name: str = "game.json") -> Path:
+    """A short real game of Klondike, saved in `folder`."""
+    path = folder / name
+    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    return path
+
+
 def put_in(path: Path, value: bytes) -> None:
     """`value` added to the file's JSON object as one more key, the way an editor could."""
     data = path.read_bytes()
@@ -185,8 +192,7 @@ def assert_ours(message: str) -> None:
 def test_a_saved_game_with_a_huge_value_is_refused_in_our_words(tmp_path: Path,
                                                                kind: str) -> None:
     value, reason = HUGE[kind]
-    path = tmp_path / "game.json"
-    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    path = a_saved_game(tmp_path)
     put_in(path, value)
     with pytest.raises(GameFileError) as error:
         load_game(path)
@@ -195,8 +201,7 @@ def test_a_saved_game_with_a_huge_value_is_refused_in_our_words(tmp_path: Path,
 
 
 def test_a_time_of_401_digits_in_the_move_list_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    path = a_saved_game(tmp_path)
     record = json.loads(path.read_text())
     record["log"][2]["t"] = 10 ** 400
     path.write_text(json.dumps(record))
@@ -211,8 +216,7 @@ def test_a_time_of_401_digits_in_the_move_list_is_refused(tmp_path: Path) -> Non
 def test_replay_of_a_file_with_a_huge_value_exits_2_with_one_line(tmp_path: Path,
                                                                   kind: str) -> None:
     value, reason = HUGE[kind]
-    path = tmp_path / "game.json"
-    save_game(play(new_game("klondike", seed=4), moves=5), path)
+    path = a_saved_game(tmp_path)
     put_in(path, value)
     result = replay_command(tmp_path, path)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
@@ -242,8 +246,7 @@ def test_a_data_file_with_a_huge_value_is_put_aside_in_our_words(tmp_path: Path,
 
 def test_files_saved_with_a_byte_order_mark_are_read_normally(tmp_path: Path) -> None:
     data_folder_with_everything(tmp_path)
-    game = tmp_path / "game.json"
-    save_game(play(new_game("klondike", seed=4), moves=5), game)
+    game = a_saved_game(tmp_path)
     for name in ("settings.json", "stats/player-1.json", "current/player-1.json", "game.json"):
         path = tmp_path / name
         path.write_bytes(BOM + path.read_bytes().replace(b"\n", b"\r\n"))   # as Notepad saves
