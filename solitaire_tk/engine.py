@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, check_deck, deck_text
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
+from .searchstate import SearchState
 
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
@@ -228,6 +229,11 @@ class Game:
         if self.is_won() or not self._nothing_new_left():
             return None
         return self.over_with_moves if self.moves_left_when_over() else self._no_move_reason()
+
+    def search_state(self) -> SearchState:
+        """The solver's fast copy of this position (see `searchstate`); the game
+        itself is not changed by searching it."""
+        raise NotImplementedError(f"The solver cannot search {self.title} yet.")
 
     def safe_home_moves(self) -> list[Move]:
         """Legal moves that bring a card home and can never spoil the game, so

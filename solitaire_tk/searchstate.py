@@ -1,0 +1,66 @@
+"""The fast position the solver searches (SPEC section 5), one kind per game.
+
+The public `Game` writes a pupil's sentence for every refused move and keeps
+a logged, timed undo; a search needs none of that.  Each game module offers
+`Game.search_state()`, a `SearchState` built from the game's position: cards
+as small ints, moves generated legal (never filtered), unchecked `push`/`pop`
+and a hashable canonical `key()`.  The rules it follows are the game's own:
+a drift test plays thousands of random positions per game and checks that
+`SearchState.moves()` turned into public moves equals `Game.legal_moves()`
+(up to the moves SPEC section 2 allows to be left out).
+
+`solitaire_tk.solver.solve` runs a depth-first search over any `SearchState`.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Protocol, Sequence
+
+from .moves import Move
+
+# A move in a search state: whatever small, hashable value the game finds fastest
+# (an int, a tuple of ints).  Only the state that made it can read it.
+FastMove = Hashable
+
+
+class SearchState(Protocol):
+    """One game's position for the solver; changed in place by push and pop."""
+
+    def moves(self) -> Sequence[FastMove]:
+        """Every legal move here, best first by the game's hint strategy.
+
+        Moves that change nothing (a whole pile from one empty place to
+        another, which SPEC section 2 allows to leave out) may be left out.
+        """
+        ...
+
+    def forced_move(self) -> FastMove | None:
+        """A move that can be made without branching (a provably safe move
+        home), or None.  The solver plays it and searches on."""
+        ...
+
+    def push(self, move: FastMove) -> None:
+        """Make a move returned by `moves()` or `forced_move()` (no checks)."""
+        ...
+
+    def pop(self) -> None:
+        """Take back the last `push` exactly."""
+        ...
+
+    def key(self) -> Hashable:
+        """The position, canonical where piles are interchangeable, for the
+        transposition table.  Equal keys = the same future."""
+        ...
+
+    def is_won(self) -> bool:
+        ...
+
+    def is_dead(self) -> bool:
+        """True when this position provably cannot be won (a cheap dead-end
+        test; False when unsure)."""
+        ...
+
+    def public_move(self, move: FastMove) -> Move:
+        """The SPEC move record for a move made from the current position
+        (call before `push`ing it)."""
+        ...
