@@ -2,8 +2,9 @@
 
 - `data_dir()` finds the per-user folder (platformdirs' `user_data_path`,
   or the app's `--data-dir`); on a locked-down PC where it cannot be
-  written it falls back to a folder in the temp directory and says so in
-  `data_dir_notice()`.
+  written it falls back to a folder in the temp directory (the same one at
+  every start), copies into it what can be read of the pupil's folder
+  (`fallback.copy_readable`), and says so in `data_dir_notice()`.
 - Every file has "format" and "version" fields.  `read_versioned` checks a
   file and brings an older one up to date one version at a time through
   the functions in `CONVERTERS` (the way nbformat upgrades notebooks).  A
@@ -18,8 +19,10 @@ Writing goes through `storage.write_json` (atomic).
 from __future__ import annotations
 
 import getpass
+import hashlib
 import os
 import re
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +30,7 @@ from typing import Any, Callable
 
 import platformdirs
 
+from .fallback import Copied, copy_readable
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 
 APP_NAME = "SolitaireTutor"
@@ -67,15 +71,11 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
     if wanted is not None and problem is None:
         return wanted, None
     place = f"'{wanted}'" if wanted is not None else "your own folder"
-    try:
-        user = re.sub(r"[^A-Za-z0-9_-]", "", getpass.getuser())[:32] or "user"
-    except Exception:   # getuser promises no particular exception
-        user = "user"
-    try:
-        fallback: Path | None = Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
-    except OSError:
-        fallback = None
+    fallback = _fallback_for(wanted)
     if fallback is not None and _unusable(fallback) is None:
+        if wanted is not None and _is_folder(wanted):   # it can be read: work from a copy
+            return fallback, _copied_notice(wanted, fallback, problem or "it cannot be written",
+                                            copy_readable(wanted, fallback))
         return fallback, (f"Your games cannot be kept in {place} ({problem}), so for now they "
                           f"are kept in '{fallback}'. That folder may be emptied when the "
                           "computer is tidied up: ask your teacher for a folder you can write "
@@ -83,6 +83,44 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
     return wanted or Path(APP_NAME), (f"Your games cannot be kept in {place} ({problem}) and "
                                       "there is no other folder to use, so nothing you do "
                                       "will be kept after you close Solitaire Tutor.")
+
+
+def _fallback_for(wanted: Path | None) -> Path | None:
+    """The stand-in folder for `wanted`: the same at every start, one per user and folder
+    (so the copies of two folders are never mixed)."""
+    try:
+        user = re.sub(r"[^A-Za-z0-9_-]", "", getpass.getuser())[:32] or "user"
+    except Exception:   # getuser promises no particular exception
+        user = "user"
+    tag = "" if wanted is None else "-" + hashlib.sha1(str(wanted).encode()).hexdigest()[:8]
+    try:
+        return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}{tag}"
+    except OSError:
+        return None
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _copied_notice(wanted: Path, fallback: Path, problem: str, done: Copied) -> str:
+    """What the pupil is told when their folder can be read but not written."""
+    words = [f"Solitaire Tutor cannot write in your folder '{wanted}' ({problem}). What could be "
+             f"read of it (your players, settings and games) was copied to '{fallback}', and "
+             "your changes are kept there for now."]
+    if done.unreadable:
+        names = ", ".join(f"'{name}'" for name in done.unreadable[:3])
+        more = " and more" if len(done.unreadable) > 3 else ""
+        words.append(f"These could not be read, so they were not copied: {names}{more}.")
+    if done.too_much:
+        words.append(f"Only your newest saved games were copied; the others are still in "
+                     f"'{wanted / 'saved'}'.")
+    words.append(f"Ask your teacher to make '{wanted}' a folder you can write in: the copy may "
+                 "be emptied when the computer is tidied up.")
+    return " ".join(words)
 
 
 def _unusable(folder: Path) -> str | None:

@@ -44,17 +44,21 @@ class UnusableFile(ValueError):
         self.reason = reason
 
 
-def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of the ordinary file at `path` (a link is followed), if there are
-    at most `limit` of them.
+def read_limited(path: str | os.PathLike[str], limit: int, follow_links: bool = True) -> bytes:
+    """The bytes of the ordinary file at `path`, if there are at most `limit` of them.
 
-    Raises UnusableFile for a folder, a named pipe, a device or a file that is
-    too big (the size the system reports is not trusted: /dev/zero says 0),
-    and OSError (FileNotFoundError, PermissionError...) if it cannot be read.
+    A link is followed unless `follow_links` is False (then a link is refused:
+    "is a link, not a file").  Raises UnusableFile for a folder, a named pipe,
+    a device or a file that is too big (the size the system reports is not
+    trusted: /dev/zero says 0), and OSError (FileNotFoundError,
+    PermissionError...) if it cannot be read.
     """
-    _refuse_special(os.stat(path).st_mode)      # before opening: a device is never opened
+    mode = (os.stat(path) if follow_links else os.lstat(path)).st_mode
+    if stat.S_ISLNK(mode):
+        raise UnusableFile("is a link, not a file")
+    _refuse_special(mode)      # before opening: a device is never opened
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_BINARY", 0) | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0))
     fd = os.open(path, flags)   # O_NONBLOCK: a pipe swapped in meanwhile cannot block
     try:
         _refuse_special(os.fstat(fd).st_mode)   # what was opened, not what was there before
@@ -137,6 +141,11 @@ class SaveError(OSError):
 def atomic_write_text(path: str | os.PathLike[str], text: str, what: str = "the file") -> None:
     """Write `text` to `path` in one step; a failure raises SaveError, whose message
     calls the file `what` ("your statistics") and by its name."""
+    atomic_write_bytes(path, text.encode("utf-8"), what)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "the file") -> None:
+    """`atomic_write_text` for bytes (a file copied as it is)."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -145,8 +154,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, what: str = "the 
     except OSError as error:
         raise SaveError(_explain(error, target, what)) from error
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         _replace_with_retry(temp_name, target)
@@ -197,18 +206,28 @@ def _remove_quietly(name: str) -> None:
 
 
 def _explain(error: OSError, target: Path, what: str) -> str:
+    """A sentence for the pupil: which file (what it is and its name), and what to do."""
     named = f"{what} ('{target.name}')"
+    capital = named[:1].upper() + named[1:]
+    kept = "The copy saved before is kept. " if os.path.isfile(target) else ""
     if error.errno == errno.ENOSPC:
-        return (f"The disk is full, so {named} could not be saved. The copy saved before is "
-                "kept; ask your teacher to make room on the disk.")
+        return (f"The disk is full, so {named} could not be saved. {kept}Ask your teacher to "
+                "make room on the disk.")
+    if error.errno == errno.EROFS:
+        return (f"The disk that holds '{target.parent}' can only be read, so {named} could not "
+                f"be saved. {kept}Ask your teacher to make it a folder you can write in.")
+    if isinstance(error, IsADirectoryError):
+        return (f"{capital} could not be saved: there is a folder called '{target.name}' in "
+                f"'{target.parent}' where the file should be. Ask your teacher to move that "
+                "folder away.")
     if isinstance(error, (FileExistsError, NotADirectoryError)):
-        return (f"{named[:1].upper()}{named[1:]} could not be saved: there is a file where the "
-                f"folder '{target.parent}' should be. Ask your teacher to move that file away.")
+        return (f"{capital} could not be saved: there is a file where the folder "
+                f"'{target.parent}' should be. Ask your teacher to move that file away.")
     if isinstance(error, PermissionError):
         return (f"You are not allowed to write in '{target.parent}', so {named} was not saved. "
-                "Ask your teacher for a folder you can write in.")
-    return (f"{named[:1].upper()}{named[1:]} could not be saved ({error.strerror or error}). "
-            "The copy saved before is kept.")
+                f"{kept}Ask your teacher for a folder you can write in.")
+    return (f"{capital} could not be saved ({error.strerror or error}). {kept}Try again; if it "
+            "keeps happening, ask your teacher to look at the disk.")
 
 
 def write_json(path: str | os.PathLike[str], data: Any, what: str = "the file",

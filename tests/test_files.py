@@ -314,17 +314,17 @@ def test_temporary_files_left_by_killed_writes_are_cleaned_up_at_start(tmp_path:
     assert not_ours <= left and (tmp_path / ".folder.json.abcd1234.tmp").is_dir()
 
 
-KEPT = "The copy saved before is kept."
+A_FOLDER = "there is a folder called"
 NO_FOLDER = "there is a file where the folder"
 
 
 @pytest.mark.parametrize("blocked,write,what,then", [
     ("stats/player-1.json", lambda store: store.record_game(won_thirteen(), used_hints=False),
-     "Your statistics ('player-1.json') could not be saved", KEPT),
+     "Your statistics ('player-1.json') could not be saved", A_FOLDER),
     ("current", lambda store: store.autosave(play(new_game("cruel", seed=5), moves=1)),
      "Your game in play ('player-1.json') could not be saved", NO_FOLDER),
     ("settings.json", lambda store: store.update_settings(sound=False),
-     "The list of players and their settings ('settings.json') could not be saved", KEPT),
+     "The list of players and their settings ('settings.json') could not be saved", A_FOLDER),
     ("saved", lambda store: store.keep_finished(won_thirteen()),
      "The finished game ('thirteen-", NO_FOLDER),
 ])

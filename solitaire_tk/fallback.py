@@ -1,0 +1,134 @@
+"""Working from a copy when the pupil's data folder can only be read.
+
+On a locked-down PC the pupil's folder may be readable but not writable.
+`copy_readable` copies what can be read of it (the settings, statistics,
+games in play and saved games) into a stand-in folder the app can write,
+and the app works from there.  Only ordinary files are copied (never a
+link, a pipe or a device), each at most `storage.MAX_FILE_BYTES`, and at
+most `MAX_COPY_BYTES` in all.
+
+The stand-in folder stays the same from one start to the next, so the
+pupil's changes are found again.  A list of what was copied
+(`COPIED_LIST`, with each file's time and size) keeps the next start from
+copying a file again unless it changed in the pupil's folder since: a game
+in play finished (and so removed) in the stand-in does not come back, and a
+file changed in the stand-in after it was copied is never written over by
+an older one.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, atomic_write_bytes,
+                      read_json, read_limited, write_json)
+
+COPIED_LIST = "copied-from-your-folder.json"
+COPIES_FORMAT = "solitaire-tk-copies"
+MAX_COPY_BYTES = 32 * 1024 * 1024   # enough for years of saved games; copied in about a second
+WHAT_TO_COPY = ("settings.json", "stats", "current", "saved")   # files, or folders of .json files
+
+
+@dataclass
+class Copied:
+    """What `copy_readable` did."""
+
+    copied: list[str] = field(default_factory=list)      # names inside the folder
+    unreadable: list[str] = field(default_factory=list)  # not an ordinary file, or not readable
+    too_much: bool = False                               # stopped at MAX_COPY_BYTES
+
+
+def copy_readable(source: Path, target: Path, budget: int = MAX_COPY_BYTES) -> Copied:
+    """Copy what can be read of the pupil's folder `source` into `target` (see above).
+
+    Never raises: what cannot be read or written is left out, and said in the result.
+    """
+    done = Copied()
+    before = _copied_before(target)
+    now: dict[str, str] = dict(before)
+    for name in _candidates(source, done):
+        path = source / name
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            done.unreadable.append(name)
+            continue
+        signature = f"{info.st_mtime_ns} {info.st_size}"   # (a number of 19 digits is
+        # refused by `storage.parse_json`, so the time goes as words)
+        if not stat.S_ISREG(info.st_mode):
+            done.unreadable.append(name)
+            continue
+        if before.get(name) == signature or _newer_here(target / name, info):
+            continue   # copied already, or changed here since: the pupil's later work is kept
+        if info.st_size > budget:
+            done.too_much = True
+            continue
+        try:
+            data = read_limited(path, MAX_FILE_BYTES, follow_links=False)
+            budget -= len(data)
+            atomic_write_bytes(target / name, data)
+            os.utime(target / name, ns=(info.st_atime_ns, info.st_mtime_ns))
+        except (OSError, UnusableFile):
+            done.unreadable.append(name)
+            continue
+        now[name] = signature
+        done.copied.append(name)
+    if now != before:
+        try:
+            write_json(target / COPIED_LIST, {"format": COPIES_FORMAT, "version": 1,
+                                              "from": str(source), "files": now})
+        except SaveError:
+            pass   # the next start copies again what is not newer here: nothing is lost
+    return done
+
+
+def _candidates(source: Path, done: Copied) -> list[str]:
+    """The names (like "stats/ana.json") that may be copied, most important first."""
+    names: list[str] = []
+    for item in WHAT_TO_COPY:
+        if item.endswith(".json"):
+            names.append(item)
+            continue
+        try:
+            if not stat.S_ISDIR(os.lstat(source / item).st_mode):
+                continue   # missing, or a link: a folder elsewhere is not the pupil's
+            entries = sorted(entry.name for entry in os.scandir(source / item))
+        except OSError:
+            done.unreadable.append(item)
+            continue
+        names += [f"{item}/{entry}" for entry in entries
+                  if entry.endswith(".json") and not entry.startswith(".")]
+    saved = sorted((n for n in names if n.startswith("saved/")), reverse=True,
+                   key=lambda name: _mtime(source / name))   # the newest first, if not all fit
+    return [n for n in names if not n.startswith("saved/")] + saved
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return os.lstat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
+def _copied_before(target: Path) -> dict[str, str]:
+    try:
+        data = read_json(target / COPIED_LIST, MAX_FILE_BYTES)
+    except (OSError, UnusableFile):
+        return {}
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {name: value for name, value in files.items() if isinstance(value, str)}
+
+
+def _newer_here(copy: Path, original: os.stat_result) -> bool:
+    """True if the stand-in already has this file, changed at or after the original."""
+    try:
+        return os.lstat(copy).st_mtime_ns >= original.st_mtime_ns
+    except OSError:
+        return False
