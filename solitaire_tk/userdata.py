@@ -115,7 +115,7 @@ def check_setting(name: str, value: Any) -> Any:
             raise ValueError("The replay speed must be a number from 0.1 to 20.")
         return float(value)
     if not isinstance(value, str):
-        raise ValueError(f"The setting '{name}' must be a word, not {type(value).__name__}.")
+        raise ValueError(f"The setting '{name}' must be a word.")
     if name == "last_game" and value not in GAME_IDS:
         raise ValueError(f"There is no game called '{value}'.")
     if name == "card_back" and value not in CARD_BACKS:
@@ -143,18 +143,45 @@ def _check_variants(value: Any) -> dict[str, str]:
     return out
 
 
-def _settings_from_json(data: Any) -> Settings:
-    """Settings from a file: each bad or missing value is replaced by its default."""
+def _settings_from_json(data: Any, wrong: list[str] | None = None) -> Settings:
+    """Settings from a file: each bad or missing value is replaced by its default.
+
+    What was wrong is added to `wrong`, a few words for each setting:
+    "'table colour' (a colour is written like #1f6f43; 'green' is not one)".
+    """
     if not isinstance(data, Mapping):
         return Settings()
     good: dict[str, Any] = {}
-    for name in SETTING_NAMES:
-        if name in data:
-            try:
-                good[name] = check_setting(name, data[name])
-            except ValueError:
-                pass
+    for name, value in data.items():
+        try:
+            good[name] = check_setting(name, value)
+        except ValueError as error:
+            if wrong is not None:
+                reason = str(error).rstrip(".")
+                label = str(name).replace("_", " ")
+                wrong.append(f"'{label}' ({reason[:1].lower()}{reason[1:]})")
     return Settings(**good)
+
+
+_ALL_WRONG = "all"   # a player's preferences that are not a table of settings
+
+
+def _bad_preferences(raw: Any, players: list["_Player"]) -> dict[str, list[str]]:
+    """For each player kept from settings.json (by name), what was wrong with their
+    preferences; players whose preferences were all right are left out."""
+    found: dict[str, list[str]] = {}
+    entries = [entry for entry in raw if isinstance(entry, Mapping)] if isinstance(raw, list) else []
+    for player in players:
+        entry = next((e for e in entries if e.get("id") == player.id), None)
+        if entry is None or entry.get("settings") is None:
+            continue   # no preferences kept yet: a new player's are used
+        wrong: list[str] = []
+        if not isinstance(entry["settings"], Mapping):
+            wrong.append(_ALL_WRONG)
+        _settings_from_json(entry["settings"], wrong)
+        if wrong:
+            found[player.name] = wrong
+    return found
 
 
 # -- players -----------------------------------------------------------------------------
@@ -278,8 +305,10 @@ class DataStore:
                           "everyone's preferences start again")
         players: list[_Player] = []
         problems: list[str] = []
+        bad_preferences: dict[str, list[str]] = {}
         if data is not None:
             players, problems = _players_from_json(data.get("players"))
+            bad_preferences = _bad_preferences(data.get("players"), players)
         if data is None or problems:   # a player left out still has their statistics
             players += self._recover_players(players)
         if not players:   # "player-1": the files of a first run whose settings were lost
@@ -289,19 +318,32 @@ class DataStore:
         wanted = data.get("current_player") if data is not None else None
         self._current = (next((p for p in players if p.id == wanted), None)
                          or self._last_to_play(players))
-        if problems and path not in self._frozen:
-            self._put_aside_settings(path, problems)
+        if (problems or bad_preferences) and path not in self._frozen:
+            self._put_aside_settings(path, problems, bad_preferences)
 
-    def _put_aside_settings(self, path: Path, problems: list[str]) -> None:
+    def _put_aside_settings(self, path: Path, problems: list[str],
+                            bad_preferences: Mapping[str, list[str]]) -> None:
         """settings.json failed a check: keep it whole in damaged/ and write what was kept."""
         aside = move_aside(self.folder, path, "damaged")
         if aside is None:
             self._frozen.add(path)
         where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
                  "left as it is, and nothing will be written over it")
-        self._tell(f"The settings file had something wrong in it ({_first(problems)}), "
-                            f"so it was {where}. These players are kept: "
-                            f"{_and_list(self.players())}.")
+        if problems:
+            self._tell(f"The settings file had something wrong in it ({_first(problems)}), "
+                                f"so it was {where}. These players are kept: "
+                                f"{_and_list(self.players())}.")
+        for number, (name, wrong) in enumerate(bad_preferences.items(), start=1):
+            said = (f"{name}'s settings were not a list of settings, so all of them are"
+                    if wrong == [_ALL_WRONG] else
+                    f"{name}'s setting {wrong[0]} could not be used, so it is" if len(wrong) == 1
+                    else f"some of {name}'s settings could not be used, so they are")
+            listed = "" if len(wrong) == 1 else f": {'; '.join(wrong)}"
+            whole = (f" The whole file was {where}." if number == len(bad_preferences)
+                     and not problems else "")
+            others = "" if wrong == [_ALL_WRONG] else " The other settings are kept."
+            self._tell(f"In the settings file ('settings.json'), {said} back to how a new "
+                       f"player starts{listed}.{others}{whole}")
         if aside is not None:
             try:
                 self._save_settings()

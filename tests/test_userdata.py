@@ -145,9 +145,92 @@ def test_bad_values_in_the_file_fall_back_one_by_one(tmp_path: Path) -> None:
     assert store.take_notices() == [
         "The settings file had something wrong in it (player 2 has no proper file name, and "
         f"more), so it was put aside as 'damaged/{aside.name}'. These players are kept: Ana, bo "
-        f"and {'x' * 30}."]
+        f"and {'x' * 30}.",
+        "In the settings file ('settings.json'), some of Ana's settings could not be used, so "
+        "they are back to how a new player starts: 'sound' (the setting 'sound' can only be on "
+        "or off); 'replay speed' (the replay speed must be a number from 0.1 to 20); 'surprise' "
+        "(there is no setting called 'surprise'). The other settings are kept."]
     again = DataStore(tmp_path)
     assert again.players() == store.players() and again.notice is None
+
+
+BAD_PREFERENCES = {   # one of each check a preference can fail, and the words for it
+    "not on or off": ("sound", "yes", "'sound' (the setting 'sound' can only be on or off)"),
+    "a replay speed too slow": ("replay_speed", 0, "'replay speed' (the replay speed must be"),
+    "a replay speed that is a word": ("replay_speed", "fast", "'replay speed' (the replay speed"),
+    "a number for a word": ("card_back", 3, "'card back' (the setting 'card_back' must be a "
+                                            "word)"),
+    "an unknown game": ("last_game", "poker", "'last game' (there is no game called 'poker')"),
+    "an unknown card back": ("card_back", "pink", "'card back' (the card back can be blue, red"),
+    "not a colour": ("border_colour", "green", "'border colour' (a colour is written like #0d3b22"),
+    "not a window place": ("window_geometry", "big", "'window geometry' ('big' is not a window"),
+    "a window bigger than any screen": ("window_geometry", "99999x99999+0+0",
+                                        "'window geometry' ('99999x99999+0+0' is bigger than"),
+    "variants not a table": ("last_variant", "draw3", "'last variant' (the last variants must "
+                                                      "be a table"),
+    "a variant of an unknown game": ("last_variant", {"poker": "holdem"},
+                                     "'last variant' (there is no game called 'poker')"),
+    "an unknown variant": ("last_variant", {"klondike": "draw7"},
+                           "'last variant' (there is no variant 'draw7' of klondike)"),
+    "an unknown setting": ("colour", "#ffffff", "'colour' (there is no setting called 'colour')"),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_PREFERENCES)
+def test_a_bad_preference_is_reset_with_a_notice_and_the_rest_is_kept(tmp_path: Path,
+                                                                      kind: str) -> None:
+    name, value, words = BAD_PREFERENCES[kind]
+    store = DataStore(tmp_path)
+    store.update_settings(card_back="red", four_colour=True)
+    store.add_player("Ana")
+    store.switch_player("Ana")
+    store.update_settings(sound=True, card_back="purple", last_variant={"cruel": "standard",
+                                                                        "klondike": "draw3"})
+    store.record_game(won_thirteen(), used_hints=False)
+    path = tmp_path / "settings.json"
+    data = read(path)
+    data["players"][1]["settings"][name] = value
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+
+    again = DataStore(tmp_path)
+    [said] = again.take_notices()
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert said.startswith("In the settings file ('settings.json'), Ana's setting " + words)
+    assert said.endswith(") could not be used, so it is back to how a new player starts. The "
+                         "other settings are kept. The whole file was put aside as "
+                         f"'damaged/{aside.name}'."), said
+    assert aside.read_bytes() == before, "the file as it was, whole"
+    kept = again.settings
+    if name in ("card_back", "last_variant", "sound"):
+        assert getattr(kept, name) == getattr(Settings(), name), "back to the default"
+    if name != "card_back":
+        assert kept.card_back == "purple"
+    if name != "sound":
+        assert kept.sound is True
+    if name != "last_variant":
+        assert kept.last_variant["klondike"] == "draw3"
+    assert again.current_player == "Ana" and again.stats("thirteen").won == 1
+    again.switch_player("Player 1")
+    assert again.settings.card_back == "red" and again.settings.four_colour
+    third = DataStore(tmp_path)
+    assert third.notice is None and third.players() == ["Player 1", "Ana"]
+
+
+def test_preferences_that_are_not_a_table_start_again_with_a_notice(tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    store.add_player("Ana")
+    path = tmp_path / "settings.json"
+    data = read(path)
+    data["players"][1]["settings"] = ["sound"]
+    path.write_text(json.dumps(data))
+    again = DataStore(tmp_path)
+    [said] = again.take_notices()
+    [aside] = (tmp_path / "damaged").iterdir()
+    assert said == ("In the settings file ('settings.json'), Ana's settings were not a list of "
+                    "settings, so all of them are back to how a new player starts. The whole "
+                    f"file was put aside as 'damaged/{aside.name}'.")
+    assert again.players() == ["Player 1", "Ana"]
 
 
 # -- players ------------------------------------------------------------------------------
