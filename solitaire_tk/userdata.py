@@ -44,7 +44,8 @@ from .engine import SAVE_VERSION, Game
 from .registry import GAME_IDS, game_class
 from .savefile import GameFileError, load_game, read_record
 from .stats import GameStats, SessionStats, StatsBook, all_keys
-from .storage import SaveError, remove_stale_temp_files, write_json
+from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
+                      remove_stale_temp_files, write_json)
 
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
@@ -351,26 +352,39 @@ class DataStore:
                 self._tell(str(error))
 
     def _recover_players(self, known: list[_Player]) -> list[_Player]:
-        """The players found again from their statistics files (but not in `known`)."""
+        """The players found again from their statistics files or games in play (but not
+        in `known`): a pupil who never finished a game still has their game in play."""
         players: list[_Player] = []
-        try:
-            paths = sorted((self.folder / "stats").glob("*.json"))
-        except OSError:
-            return players
-        for path in paths:
-            if any(p.id == path.stem for p in known):
-                continue
+        stems: set[str] = set()
+        for sub in ("stats", "current"):
             try:
-                name = read_versioned(path, STATS_FORMAT)[0].get("player")
-            except NewerFile as newer:
-                name = newer.data.get("player")
-            except (OSError, DamagedFile):
-                name = None
-            entry = {"id": path.stem, "name": name if isinstance(name, str) else path.stem}
+                stems |= {path.stem for path in (self.folder / sub).glob("*.json")}
+            except OSError:
+                pass
+        for stem in sorted(stems):
+            if any(p.id == stem for p in known):
+                continue
+            name = self._name_in_files(stem)
+            entry = {"id": stem, "name": name if isinstance(name, str) else _name_of_id(stem)}
             player, _ = _player_from_json(entry, known + players)
             if player is not None and len(known) + len(players) < MAX_PLAYERS_KEPT:
                 players.append(player)
         return players
+
+    def _name_in_files(self, stem: str) -> Any:
+        """The player's name as their statistics file, or else their game in play, has it."""
+        try:
+            return read_versioned(self.folder / "stats" / f"{stem}.json", STATS_FORMAT)[0].get(
+                "player")
+        except NewerFile as newer:
+            return newer.data.get("player")
+        except (OSError, DamagedFile):
+            pass
+        try:
+            record = read_json(self.folder / "current" / f"{stem}.json", MAX_FILE_BYTES)
+        except (OSError, UnusableFile):
+            return None
+        return record.get("player") if isinstance(record, dict) else None
 
     def _last_to_play(self, players: list[_Player]) -> _Player:
         """The player whose game or statistics were written last (the first if none)."""
@@ -737,6 +751,12 @@ def _stand_in_name(name: Any, pid: str, taken: list[str]) -> str:
         except ValueError:
             continue
     return pid   # never reached: there are more tries than players
+
+
+def _name_of_id(pid: str) -> str:
+    """A name for a player known only by their file name: "player-1" -> "Player 1"."""
+    words = pid.replace("-", " ")
+    return words[:1].upper() + words[1:]
 
 
 def _first(problems: list[str]) -> str:

@@ -508,6 +508,30 @@ def test_after_a_damaged_settings_file_the_last_player_comes_back(tmp_path: Path
     assert sorted(again.players()) == ["Ana", "Bo", "Player 1"]
 
 
+def test_after_a_damaged_settings_file_a_player_with_only_a_game_in_play_comes_back(
+        tmp_path: Path) -> None:
+    store = class_folder(tmp_path)
+    store.add_player("Cy")
+    store.switch_player("Cy")
+    store.autosave(play(new_game("cruel", seed=5, player="Cy"), moves=3))   # Cy played last
+    (tmp_path / "settings.json").write_bytes(b"\x00")
+    again = DataStore(tmp_path)
+    assert again.current_player == "Cy" and sorted(again.players()) == [
+        "Ana", "Bo", "Cy", "Player 1"]
+    resumed = again.resume()
+    assert resumed is not None and len(resumed.log) == 3
+    again.switch_player("Bo")
+    assert again.stats("thirteen").won == 3
+
+
+def test_a_player_known_only_by_a_file_name_gets_a_name_from_it(tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    store.record_game(won_thirteen(), used_hints=False)
+    for name in ("settings.json", "stats/player-1.json"):
+        (tmp_path / name).write_text("{")
+    assert DataStore(tmp_path).players() == ["Player 1"]
+
+
 STATS_DAMAGE: dict[str, tuple[Any, str]] = {
     "played as a word": ({"played": "12"}, "'played' for thirteen is \"12\", not a whole number "
                                            "of 0 or more"),
