@@ -167,8 +167,9 @@ def upgrade(data: JsonDict, file_format: str) -> JsonDict:
             raise DamagedFile(f"it is from version {version}, which this app cannot read")
         try:
             data = step(dict(data))
-        except Exception as error:   # a converter meeting a file it did not expect
-            raise DamagedFile(f"it could not be brought up to date ({error})") from None
+        except Exception:   # a converter meeting a file it did not expect (its words are Python's)
+            raise DamagedFile(f"it is from version {version} and could not be brought up to "
+                              "date") from None
         version += 1
         data["version"] = version
     return data

@@ -105,9 +105,11 @@ def test_a_special_file_in_the_data_folder_is_put_aside(tmp_path: Path, place: s
     if path.exists():
         path.unlink()
     path.parent.mkdir(exist_ok=True)
+    others = {p: p.read_bytes() for p in tmp_path.rglob("*.json") if p.is_file()}
     make(path)
     said = probe(place, tmp_path)
     assert len(said) == 1 and said[0].startswith(what) and reason in said[0], said
+    assert {p: p.read_bytes() for p in others} == others, "nothing else lost"
     assert not os.path.lexists(path), "put aside, so the next start is normal"
     assert [p.name.split("-")[0] for p in (tmp_path / "damaged").iterdir()] == [
         name.split("/")[0].removesuffix(".json")]
@@ -233,11 +235,12 @@ def test_a_data_file_with_a_huge_value_is_put_aside_in_our_words(tmp_path: Path,
     data_folder_with_everything(tmp_path)
     name, what = PLACES[place]
     put_in(tmp_path / name, value)
+    others = {p: p.read_bytes() for p in tmp_path.rglob("*.json") if p != tmp_path / name}
     store = DataStore(tmp_path)
-    if place == "statistics":
-        assert store.stats("thirteen").played == 0
-    if place == "game in play":
-        assert store.resume() is None
+    assert store.stats("thirteen").played == (0 if place == "statistics" else 1)
+    assert (store.resume() is None) is (place == "game in play")
+    assert store.settings.sound is (place != "settings")
+    assert {p: p.read_bytes() for p in others} == others, "nothing else lost"
     [said] = store.take_notices()
     assert said.startswith(what) and reason in said, said
     assert_ours(said)
@@ -342,6 +345,7 @@ def test_a_failed_write_says_which_file_it_was(tmp_path: Path, blocked: str,
     with pytest.raises(SaveError) as error:
         write(store)
     assert str(error.value).startswith(what) and then in str(error.value), str(error.value)
+    assert "Ask your teacher" in str(error.value), "says what to do"
 
 
 def test_a_file_where_the_statistics_folder_should_be_is_never_a_silent_loss(

@@ -574,6 +574,55 @@ def test_an_old_version_is_upgraded_step_by_step(tmp_path: Path,
     assert read(tmp_path / "settings.json")["version"] == 1
 
 
+def test_an_old_statistics_file_is_upgraded_and_kept_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(datafiles, "CONVERTERS", {})
+
+    @register_converter("solitaire-tk-stats", 0)
+    def flat_to_games(data: dict[str, Any]) -> dict[str, Any]:
+        games = {key: {"played": value["plays"], "won": value["wins"]}
+                 for key, value in data.items() if isinstance(value, dict)}
+        return {"format": data["format"], "version": 0, "player": data["name"], "games": games}
+
+    store = DataStore(tmp_path)
+    store.add_player("Ana")
+    store.switch_player("Ana")
+    old = {"format": "solitaire-tk-stats", "version": 0, "name": "Ana",
+           "thirteen": {"plays": 4, "wins": 3}}
+    (tmp_path / "stats").mkdir()
+    (tmp_path / "stats" / "ana.json").write_text(json.dumps(old))
+    again = DataStore(tmp_path)
+    s = again.stats("thirteen")
+    assert (s.played, s.won) == (4, 3) and again.notice is None
+    assert read(tmp_path / "backups" / "ana-v0.json") == old
+    assert read(tmp_path / "stats" / "ana.json") == old, "not written until there is news"
+    again.record_game(won_thirteen(), used_hints=False)
+    data = read(tmp_path / "stats" / "ana.json")
+    assert data["version"] == 1 and data["games"]["thirteen"]["won"] == 4
+    assert DataStore(tmp_path).stats("thirteen").played == 5
+
+
+def test_an_upgrade_that_fails_puts_the_file_aside_and_keeps_the_rest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(datafiles, "CONVERTERS", {})
+
+    @register_converter("solitaire-tk-stats", 0)
+    def expects_names(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "player": data["name"]}
+
+    store = DataStore(tmp_path)
+    store.update_settings(sound=True)
+    (tmp_path / "stats").mkdir()
+    (tmp_path / "stats" / "player-1.json").write_text(
+        '{"format": "solitaire-tk-stats", "version": 0}')
+    again = DataStore(tmp_path)
+    assert again.stats("thirteen").played == 0 and again.settings.sound is True
+    [said] = again.take_notices()
+    assert said.startswith("Player 1's statistics file was damaged (it is from version 0 and "
+                           "could not be brought up to date), so it was put aside as"), said
+    assert len(list((tmp_path / "damaged").iterdir())) == 1
+
+
 def test_an_old_version_nobody_can_upgrade_is_put_aside(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text('{"format": "solitaire-tk-settings", "version": 0}')
     store = DataStore(tmp_path)
