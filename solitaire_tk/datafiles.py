@@ -108,9 +108,9 @@ def _is_folder(path: Path) -> bool:
 
 def _copied_notice(wanted: Path, fallback: Path, problem: str, done: Copied) -> str:
     """What the pupil is told when their folder can be read but not written."""
-    words = [f"Solitaire Tutor cannot write in your folder '{wanted}' ({problem}). What could be "
-             f"read of it (your players, settings and games) was copied to '{fallback}', and "
-             "your changes are kept there for now."]
+    words = [f"Solitaire Tutor cannot write in your folder '{wanted}' ({problem}), so your "
+             f"players, settings and games were copied from it to '{fallback}', and your changes "
+             "are kept there for now."]
     if done.unreadable:
         names = ", ".join(f"'{name}'" for name in done.unreadable[:3])
         more = " and more" if len(done.unreadable) > 3 else ""

@@ -98,6 +98,8 @@ def _candidates(source: Path, done: Copied) -> list[str]:
             if not stat.S_ISDIR(os.lstat(source / item).st_mode):
                 continue   # missing, or a link: a folder elsewhere is not the pupil's
             entries = sorted(entry.name for entry in os.scandir(source / item))
+        except FileNotFoundError:
+            continue
         except OSError:
             done.unreadable.append(item)
             continue

@@ -168,7 +168,8 @@ def test_a_read_only_folder_is_read_and_the_changes_kept_elsewhere(
     assert len(list(store.saved_games_dir().glob("*.json"))) == 2
     [said] = store.take_notices()
     assert said.startswith(f"Solitaire Tutor cannot write in your folder '{pupil}'"), said
-    assert f"copied to '{store.folder}'" in said and "your changes are kept there" in said
+    assert f"copied from it to '{store.folder}'" in said and "your changes are kept there" in said
+    assert "could not be read" not in said
     assert f"Ask your teacher to make '{pupil}' a folder you can write in" in said
 
     store.record_game(won_thirteen(), used_hints=False)   # the pupil plays on
@@ -181,6 +182,17 @@ def test_a_read_only_folder_is_read_and_the_changes_kept_elsewhere(
     assert again.settings.sound is True and again.current_player == "Ana"
     blocker.free(pupil)
     assert snapshot(pupil) == before, "nothing was written in the pupil's folder"
+
+
+def test_a_read_only_folder_with_only_settings_has_nothing_missing(
+        tmp_path: Path, temp_dir: Path, blocker: Blocker) -> None:
+    pupil = tmp_path / "pupil"
+    blocker.prepare(pupil)
+    DataStore(pupil).update_settings(card_back="green")
+    blocker.block(pupil)
+    store = DataStore(pupil)
+    [said] = store.take_notices()
+    assert "could not be read" not in said and store.settings.card_back == "green", said
 
 
 def test_a_file_changed_in_the_pupil_s_folder_since_is_copied_again(
