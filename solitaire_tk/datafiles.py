@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import platformdirs
 
-from .fallback import Copied, copy_readable
+from .fallback import Copied, bring_back, copy_readable
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 
 APP_NAME = "SolitaireTutor"
@@ -69,7 +69,7 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
     except (OSError, RuntimeError, ValueError) as error:   # no home folder at all
         problem = str(error)
     if wanted is not None and problem is None:
-        return wanted, None
+        return wanted, _brought_back_notice(wanted)
     place = f"'{wanted}'" if wanted is not None else "your own folder"
     fallback = _fallback_for(wanted)
     if fallback is not None and _unusable(fallback) is None:
@@ -97,6 +97,28 @@ def _fallback_for(wanted: Path | None) -> Path | None:
         return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}{tag}"
     except OSError:
         return None
+
+
+def _brought_back_notice(folder: Path) -> str | None:
+    """Put back what the pupil changed in the stand-in while `folder` could not be
+    written; what they are told about it, or None if there was nothing."""
+    copy = _fallback_for(folder)
+    done = bring_back(copy, folder) if copy is not None else None
+    if done is None or not (done.brought or done.left):
+        return None
+    words = []
+    if done.brought:
+        words.append(f"While your folder '{folder}' could not be written, your changes were "
+                     f"kept in '{copy}'. Now that it can be written, they are back in your "
+                     "folder.")
+    if done.left:
+        names = ", ".join(f"'{name}'" for name in done.left[:3])
+        more = " and more" if len(done.left) > 3 else ""
+        words.append(f"Some changes made while your folder '{folder}' could not be written "
+                     f"are still only in '{copy}', because the same files changed in your "
+                     f"folder too, and those were kept: {names}{more}. Ask your teacher to "
+                     "copy over what you need.")
+    return " ".join(words)
 
 
 def _is_folder(path: Path) -> bool:

@@ -13,12 +13,14 @@ pupil's changes are found again.  A list of what was copied
 copying a file again unless it changed in the pupil's folder since: a game
 in play finished (and so removed) in the stand-in does not come back, and a
 file changed in the stand-in after it was copied is never written over by
-an older one.
+an older one.  When the folder can be written again, `bring_back` puts
+there what the pupil changed in the stand-in.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,8 +60,7 @@ def copy_readable(source: Path, target: Path, budget: int = MAX_COPY_BYTES) -> C
         except OSError:
             done.unreadable.append(name)
             continue
-        signature = f"{info.st_mtime_ns} {info.st_size}"   # (a number of 19 digits is
-        # refused by `storage.parse_json`, so the time goes as words)
+        signature = f"{info.st_mtime_ns} {info.st_size}"   # as `_signature`
         if not stat.S_ISREG(info.st_mode):
             done.unreadable.append(name)
             continue
@@ -85,6 +86,65 @@ def copy_readable(source: Path, target: Path, budget: int = MAX_COPY_BYTES) -> C
         except SaveError:
             pass   # the next start copies again what is not newer here: nothing is lost
     return done
+
+
+@dataclass
+class Brought:
+    """What `bring_back` did."""
+
+    brought: list[str] = field(default_factory=list)   # names inside the folder
+    left: list[str] = field(default_factory=list)      # changed in both places: left in the copy
+
+
+def bring_back(copy: Path, folder: Path) -> Brought | None:
+    """Once the pupil's `folder` can be written again, put back in it what changed in
+    the stand-in `copy` since it was made; None if there is no such copy.
+
+    A file that changed in the folder too is not written over: it is left in the
+    copy (and said in the result).  A game in play finished in the copy is
+    cleared from the folder.  The copy is removed once all of it is back.
+    """
+    if not (copy / COPIED_LIST).is_file():
+        return None
+    listed = _copied_before(copy)
+    done = Brought()
+    for name in _candidates(copy, Copied()):
+        signature = _signature(copy / name)
+        if signature is None or listed.get(name) == signature:
+            continue   # not an ordinary file, or not changed in the copy
+        original = _signature(folder / name)
+        if original is not None and original != listed.get(name) \
+                or original is None and os.path.lexists(folder / name):
+            done.left.append(name)   # changed there too: the pupil's folder wins
+            continue
+        try:
+            data = read_limited(copy / name, MAX_FILE_BYTES, follow_links=False)
+            atomic_write_bytes(folder / name, data)
+        except (OSError, UnusableFile):
+            done.left.append(name)
+            continue
+        done.brought.append(name)
+    for name, signature in listed.items():
+        if name.startswith("current/") and not os.path.lexists(copy / name) \
+                and _signature(folder / name) == signature:
+            try:
+                os.remove(folder / name)   # finished in the copy (and kept in its saved/)
+                done.brought.append(name)
+            except OSError:
+                done.left.append(name)
+    if not done.left:
+        shutil.rmtree(copy, ignore_errors=True)
+    return done
+
+
+def _signature(path: Path) -> str | None:
+    """A regular file's time and size as words (a number of 19 digits is refused by
+    `storage.parse_json`); None if it is missing or not an ordinary file."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return f"{info.st_mtime_ns} {info.st_size}" if stat.S_ISREG(info.st_mode) else None
 
 
 def _candidates(source: Path, done: Copied) -> list[str]:

@@ -195,6 +195,54 @@ def test_a_read_only_folder_with_only_settings_has_nothing_missing(
     assert "could not be read" not in said and store.settings.card_back == "green", said
 
 
+def test_once_the_folder_can_be_written_again_the_changes_come_back(
+        tmp_path: Path, temp_dir: Path, blocker: Blocker) -> None:
+    pupil = tmp_path / "pupil"
+    blocker.prepare(pupil)
+    a_class_folder(pupil)
+    blocker.block(pupil)
+    store = DataStore(pupil)
+    store.record_game(won_thirteen(), used_hints=False)
+    store.keep_finished(store.resume() or won_thirteen())
+    store.clear_current()
+    store.update_settings(card_back="red")
+    copy = store.folder
+    blocker.free(pupil)
+
+    back = DataStore(pupil)
+    assert back.folder == pupil
+    [said] = back.take_notices()
+    assert said == (f"While your folder '{pupil}' could not be written, your changes were kept "
+                    f"in '{copy}'. Now that it can be written, they are back in your folder.")
+    assert back.current_player == "Ana" and back.settings.card_back == "red"
+    assert back.stats("thirteen").won == 3 and back.resume() is None
+    assert len(list((pupil / "saved").glob("*.json"))) == 3
+    assert not copy.exists(), "all of it is back: the copy is removed"
+    assert DataStore(pupil).notice is None
+
+
+def test_a_change_made_in_both_places_keeps_the_pupil_s_folder_and_the_copy(
+        tmp_path: Path, temp_dir: Path, blocker: Blocker) -> None:
+    pupil = tmp_path / "pupil"
+    blocker.prepare(pupil)
+    a_class_folder(pupil)
+    blocker.block(pupil)
+    store = DataStore(pupil)
+    store.update_settings(card_back="red")
+    store.record_game(won_thirteen(), used_hints=False)
+    copy = store.folder
+    blocker.free(pupil)
+    (pupil / "settings.json").write_text((pupil / "settings.json").read_text().replace(
+        '"sound": true', '"sound": false'))   # the teacher changed it meanwhile
+
+    back = DataStore(pupil)
+    [said] = back.take_notices()
+    assert "are still only in" in said and "'settings.json'" in said, said
+    assert back.settings.sound is False and back.settings.card_back == "blue"
+    assert back.stats("thirteen").won == 3, "what changed in one place only comes back"
+    assert (copy / "settings.json").exists(), "the pupil's change is still there"
+
+
 def test_a_file_changed_in_the_pupil_s_folder_since_is_copied_again(
         tmp_path: Path, temp_dir: Path, blocker: Blocker) -> None:
     pupil = tmp_path / "pupil"
@@ -204,13 +252,15 @@ def test_a_file_changed_in_the_pupil_s_folder_since_is_copied_again(
     first = DataStore(pupil)
     first.switch_player("Player 1")   # changed in the stand-in: newer there
     blocker.free(pupil)
-    teacher = DataStore(pupil)       # the teacher, on a day the folder could be written
-    teacher.add_player("Cy")
-    later = (pupil / "settings.json").stat().st_mtime_ns + 10**9
+    settings = json.loads((pupil / "settings.json").read_text())
+    settings["players"].append({"id": "cy", "name": "Cy"})   # the teacher adds a pupil by hand
+    (pupil / "settings.json").write_text(json.dumps(settings))
+    later = (first.folder / "settings.json").stat().st_mtime_ns + 10**9
     os.utime(pupil / "settings.json", ns=(later, later))
     blocker.block(pupil)
     again = DataStore(pupil)
-    assert again.folder == first.folder and "Cy" in again.players()
+    assert again.folder == first.folder and "Cy" in again.players(), "the newer one is copied"
+    assert again.stats("thirteen").won == 2
 
 
 def test_only_ordinary_files_are_copied_from_a_read_only_folder(
