@@ -281,8 +281,10 @@ class DataStore:
             return None
         except OSError as error:
             self._frozen.add(path)
-            self._tell(f"{what} could not be read ({error.strerror or error}), so it "
-                                "is left as it is and nothing will be written over it.")
+            why = (error.strerror or str(error)).lower()
+            self._tell(f"{what} ('{path.name}') could not be read ({why}), so it is left as it "
+                       "is and nothing will be written over it. Ask your teacher to make it a "
+                       "file you can read.")
             return None
         if version < CURRENT_VERSIONS[file_format]:
             backup = self.folder / "backups" / f"{path.stem}-v{version}{path.suffix}"

@@ -8,13 +8,15 @@ Real files in a fresh folder, read the way the app reads them.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
-from solitaire_tk import GameFileError, load_game
+from solitaire_tk import GameFileError, load_game, storage
 from solitaire_tk.userdata import DataStore
 
 from .helpers import won_thirteen
@@ -135,3 +137,40 @@ def test_a_folder_full_of_damage_starts_and_keeps_the_saved_games(tmp_path: Path
     assert len(store.take_notices()) == 3
     assert sorted((tmp_path / "saved").iterdir()) == saved
     assert len(list((tmp_path / "damaged").iterdir())) == 3
+
+
+@pytest.mark.parametrize("way", ["chmod", "stand-in"])
+@pytest.mark.parametrize("place", ["settings", "statistics"])
+def test_a_file_that_cannot_be_read_is_left_alone_and_said(tmp_path: Path, place: str, way: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """"chmod" takes the read permission away (no effect for root: skipped then);
+    the stand-in makes opening that one file fail with EACCES, as Windows does
+    for a file another program holds."""
+    a_full_folder(tmp_path)
+    name, _ = PLACES[place]
+    path = tmp_path / name
+    before = path.read_bytes()
+    if way == "chmod":
+        if os.geteuid() == 0:
+            pytest.skip("root can read whatever the permissions say")
+        path.chmod(0)
+    else:
+        real_open = storage.os.open
+
+        def refuse(file: str | os.PathLike[str], flags: int, *args: int) -> int:
+            if Path(file) == path:
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+            return real_open(file, flags, *args)
+        monkeypatch.setattr(storage.os, "open", refuse)
+    store = DataStore(tmp_path)
+    store.stats("thirteen")
+    [said] = store.take_notices()
+    what = "The settings file" if place == "settings" else "Player 1's statistics file"
+    assert said == (f"{what} ('{path.name}') could not be read (permission denied), so it is "
+                    "left as it is and nothing will be written over it. Ask your teacher to "
+                    "make it a file you can read."), said
+    store.update_settings(card_back="red")
+    store.record_game(won_thirteen(), used_hints=False)
+    path.chmod(0o644)
+    assert path.read_bytes() == before, "never written over"
+    assert store.resume() is not None, "the game in play is still there"

@@ -160,6 +160,8 @@ HUGE = {   # what may be put in a file, and what the pupil is told about it
     "a 5000-digit number": (b"7" * 5000, "holds a number far too big for any Solitaire Tutor file"),
     "a number past the biggest float": (b"1e400", "holds a number far too big"),
     "lists 100,000 deep": (b"[" * 100_000 + b"]" * 100_000, "has lists inside lists far deeper"),
+    "tables 100,000 deep": (b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
+                            "has lists inside lists far deeper"),
 }
 PYTHONS_WORDS = ("OverflowError", "Exceeds the limit", "recursion", "utf-8-sig", "int too large")
 
