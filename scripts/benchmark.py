@@ -11,6 +11,8 @@
   mostly turns the deck (the shortest entries, so the most of them).
   Then the same game as the game in play of a data folder: how long a fresh
   process takes to resume it, and to save it again after a move.
+- Read-only folder: the first start from a folder that can only be read
+  (it is copied) and the next (`--read-only` runs only this part).
 - Legal moves: how long one `legal_moves()` takes in a busy position.
 - is_over: median and worst time over random positions of every game and
   variant (seeded random playouts with undos, early and late in games);
@@ -188,6 +190,51 @@ def resume_figure(log_path: Path) -> None:
               f"save it after a move {float(save):6.2f} s")
 
 
+READ_ONLY_START = """
+import sys, time
+from pathlib import Path
+from solitaire_tk import datafiles
+from solitaire_tk.userdata import DataStore
+pupil = Path(sys.argv[1])
+real = datafiles._unusable
+datafiles._unusable = lambda folder: "permission denied" if folder == pupil else real(folder)
+start = time.perf_counter()
+store = DataStore(pupil)
+store.stats("thirteen")
+print(time.perf_counter() - start, len(store.players()), store.folder)
+"""
+
+
+def read_only_start_figures() -> None:
+    """Start-up from a data folder that can only be read: the first start copies it
+    (40 players, 32 MB of saved games: the most copied), the next copies nothing.
+    The folder is made unwritable for the app by a stand-in for its write check,
+    so this runs anywhere (root cannot make a folder read-only with chmod)."""
+    from tests.helpers import play, won_thirteen
+    with tempfile.TemporaryDirectory() as pupil, tempfile.TemporaryDirectory() as temp:
+        DataStore(pupil).update_settings(sound=True)
+        settings = Path(pupil) / "settings.json"
+        data = json.loads(settings.read_text())
+        data["players"] += [{"id": f"pupil-{n}", "name": f"Pupil {n}"} for n in range(2, 41)]
+        settings.write_text(json.dumps(data))   # a class of 40, made elsewhere
+        store = DataStore(pupil)
+        for player in store.players():
+            store.switch_player(player)
+            store.record_game(won_thirteen(), used_hints=False)
+            store.autosave(play(new_game("klondike", seed=3, player=player), moves=20))
+        game = load_game(store.keep_finished(won_thirteen()))
+        record = json.dumps(game.to_json())
+        for n in range(32 * 1024 * 1024 // (len(record) * 10)):
+            (Path(pupil) / "saved" / f"thirteen-{n:05}.json").write_text(record * 10)
+        for start in ("first", "second"):
+            out = subprocess.run([sys.executable, "-c", READ_ONLY_START, pupil], check=True,
+                                 cwd=ROOT, capture_output=True, text=True,
+                                 env={"PYTHONPATH": str(ROOT), "TMPDIR": temp})
+            took, players, _ = out.stdout.split()
+            print(f"start-up: read-only folder, {start} start ({players} players) "
+                  f"{float(took):6.2f} s")
+
+
 def is_over_times() -> None:
     """Median and worst time of one `is_over()` per game and variant.
 
@@ -247,6 +294,9 @@ def main() -> None:
     if "--big" in sys.argv[1:]:
         big_log_figures()
         return
+    if "--read-only" in sys.argv[1:]:
+        read_only_start_figures()
+        return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
@@ -262,6 +312,7 @@ def main() -> None:
         timed(f"{game_id}: legal_moves", game.legal_moves, repeat=200)
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
     big_log_figures()
+    read_only_start_figures()
     is_over_times()
     hint_win_rates()
 

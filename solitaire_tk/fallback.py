@@ -4,8 +4,9 @@ On a locked-down PC the pupil's folder may be readable but not writable.
 `copy_readable` copies what can be read of it (the settings, statistics,
 games in play and saved games) into a stand-in folder the app can write,
 and the app works from there.  Only ordinary files are copied (never a
-link, a pipe or a device), each at most `storage.MAX_FILE_BYTES`, and at
-most `MAX_COPY_BYTES` in all.
+link, a pipe or a device), each at most `storage.MAX_FILE_BYTES`, at most
+`MAX_COPY_BYTES` in all, and only the newest `MAX_SAVED_GAMES` saved games:
+the first start must not take long.
 
 The stand-in folder stays the same from one start to the next, so the
 pupil's changes are found again.  A list of what was copied
@@ -30,7 +31,8 @@ from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, atomic_write_byte
 
 COPIED_LIST = "copied-from-your-folder.json"
 COPIES_FORMAT = "solitaire-tk-copies"
-MAX_COPY_BYTES = 32 * 1024 * 1024   # enough for years of saved games; copied in about a second
+MAX_COPY_BYTES = 32 * 1024 * 1024   # in all
+MAX_SAVED_GAMES = 300               # the newest: copying a file takes about a millisecond
 WHAT_TO_COPY = ("settings.json", "stats", "current", "saved")   # files, or folders of .json files
 
 
@@ -43,12 +45,14 @@ class Copied:
     too_much: bool = False                               # stopped at MAX_COPY_BYTES
 
 
-def copy_readable(source: Path, target: Path, budget: int = MAX_COPY_BYTES) -> Copied:
-    """Copy what can be read of the pupil's folder `source` into `target` (see above).
+def copy_readable(source: Path, target: Path, budget: int | None = None) -> Copied:
+    """Copy what can be read of the pupil's folder `source` into `target` (see above),
+    at most `budget` bytes (`MAX_COPY_BYTES`).
 
     Never raises: what cannot be read or written is left out, and said in the result.
     """
     done = Copied()
+    budget = MAX_COPY_BYTES if budget is None else budget
     before = _copied_before(target)
     now: dict[str, str] = dict(before)
     for name in _candidates(source, done):
@@ -72,7 +76,9 @@ def copy_readable(source: Path, target: Path, budget: int = MAX_COPY_BYTES) -> C
         try:
             data = read_limited(path, MAX_FILE_BYTES, follow_links=False)
             budget -= len(data)
-            atomic_write_bytes(target / name, data)
+            # saved games (the many) are not waited for: a copy cut short by a crash is
+            # only a saved game that cannot be opened; the original is in the folder
+            atomic_write_bytes(target / name, data, sync=not name.startswith("saved/"))
             os.utime(target / name, ns=(info.st_atime_ns, info.st_mtime_ns))
         except (OSError, UnusableFile):
             done.unreadable.append(name)
@@ -108,7 +114,7 @@ def bring_back(copy: Path, folder: Path) -> Brought | None:
         return None
     listed = _copied_before(copy)
     done = Brought()
-    for name in _candidates(copy, Copied()):
+    for name in _candidates(copy, Copied(), most_saved=None):
         signature = _signature(copy / name)
         if signature is None or listed.get(name) == signature:
             continue   # not an ordinary file, or not changed in the copy
@@ -147,8 +153,9 @@ def _signature(path: Path) -> str | None:
     return f"{info.st_mtime_ns} {info.st_size}" if stat.S_ISREG(info.st_mode) else None
 
 
-def _candidates(source: Path, done: Copied) -> list[str]:
-    """The names (like "stats/ana.json") that may be copied, most important first."""
+def _candidates(source: Path, done: Copied, most_saved: int | None = MAX_SAVED_GAMES) -> list[str]:
+    """The names (like "stats/ana.json") that may be copied, most important first, with
+    at most `most_saved` saved games (the newest)."""
     names: list[str] = []
     for item in WHAT_TO_COPY:
         if item.endswith(".json"):
@@ -167,6 +174,9 @@ def _candidates(source: Path, done: Copied) -> list[str]:
                   if entry.endswith(".json") and not entry.startswith(".")]
     saved = sorted((n for n in names if n.startswith("saved/")), reverse=True,
                    key=lambda name: _mtime(source / name))   # the newest first, if not all fit
+    if most_saved is not None and len(saved) > most_saved:
+        done.too_much = True
+        saved = saved[:most_saved]
     return [n for n in names if not n.startswith("saved/")] + saved
 
 

@@ -171,7 +171,7 @@ def _bad_preferences(raw: Any, players: list["_Player"]) -> dict[str, list[str]]
     """For each player kept from settings.json (by name), what was wrong with their
     preferences; players whose preferences were all right are left out."""
     found: dict[str, list[str]] = {}
-    entries = [entry for entry in raw if isinstance(entry, Mapping)] if isinstance(raw, list) else []
+    entries = [e for e in raw if isinstance(e, Mapping)] if isinstance(raw, list) else []
     for player in players:
         entry = next((e for e in entries if e.get("id") == player.id), None)
         if entry is None or entry.get("settings") is None:

@@ -288,6 +288,27 @@ def test_only_ordinary_files_are_copied_from_a_read_only_folder(
     assert store.stats("thirteen").won == 2 and store.resume() is not None
 
 
+def test_when_not_all_saved_games_fit_the_newest_are_copied(
+        tmp_path: Path, temp_dir: Path, blocker: Blocker, monkeypatch: pytest.MonkeyPatch) -> None:
+    pupil = tmp_path / "pupil"
+    blocker.prepare(pupil)
+    a_class_folder(pupil)
+    saved = sorted((pupil / "saved").glob("*.json"))
+    os.utime(saved[0], ns=(10**18, 10**18))          # the older one
+    os.utime(saved[1], ns=(2 * 10**18, 2 * 10**18))  # the newest
+    everything_else = sum(p.stat().st_size for p in pupil.rglob("*.json")
+                          if p.parent.name != "saved")
+    monkeypatch.setattr("solitaire_tk.fallback.MAX_COPY_BYTES",
+                        everything_else + saved[1].stat().st_size)
+    blocker.block(pupil)
+    store = DataStore(pupil)
+    assert [p.name for p in store.saved_games_dir().iterdir()] == [saved[1].name]
+    [said] = store.take_notices()
+    assert f"Only your newest saved games were copied; the others are still in " \
+           f"'{pupil / 'saved'}'." in said, said
+    assert store.stats("thirteen").won == 2 and store.resume() is not None
+
+
 def test_a_damaged_list_of_copies_copies_again_but_keeps_newer_work(
         tmp_path: Path, temp_dir: Path, blocker: Blocker) -> None:
     pupil = tmp_path / "pupil"
