@@ -114,7 +114,7 @@ def bring_back(copy: Path, folder: Path) -> Brought | None:
         return None
     listed = _copied_before(copy)
     done = Brought()
-    for name in _candidates(copy, Copied(), most_saved=None):
+    for name in _candidates(copy, Copied(), all_saved=True):
         signature = _signature(copy / name)
         if signature is None or listed.get(name) == signature:
             continue   # not an ordinary file, or not changed in the copy
@@ -153,9 +153,9 @@ def _signature(path: Path) -> str | None:
     return f"{info.st_mtime_ns} {info.st_size}" if stat.S_ISREG(info.st_mode) else None
 
 
-def _candidates(source: Path, done: Copied, most_saved: int | None = MAX_SAVED_GAMES) -> list[str]:
+def _candidates(source: Path, done: Copied, all_saved: bool = False) -> list[str]:
     """The names (like "stats/ana.json") that may be copied, most important first, with
-    at most `most_saved` saved games (the newest)."""
+    at most `MAX_SAVED_GAMES` saved games (the newest) unless `all_saved`."""
     names: list[str] = []
     for item in WHAT_TO_COPY:
         if item.endswith(".json"):
@@ -174,9 +174,9 @@ def _candidates(source: Path, done: Copied, most_saved: int | None = MAX_SAVED_G
                   if entry.endswith(".json") and not entry.startswith(".")]
     saved = sorted((n for n in names if n.startswith("saved/")), reverse=True,
                    key=lambda name: _mtime(source / name))   # the newest first, if not all fit
-    if most_saved is not None and len(saved) > most_saved:
+    if not all_saved and len(saved) > MAX_SAVED_GAMES:
         done.too_much = True
-        saved = saved[:most_saved]
+        saved = saved[:MAX_SAVED_GAMES]
     return [n for n in names if not n.startswith("saved/")] + saved
 
 

@@ -288,8 +288,10 @@ def test_only_ordinary_files_are_copied_from_a_read_only_folder(
     assert store.stats("thirteen").won == 2 and store.resume() is not None
 
 
+@pytest.mark.parametrize("limit", ["bytes", "games"])
 def test_when_not_all_saved_games_fit_the_newest_are_copied(
-        tmp_path: Path, temp_dir: Path, blocker: Blocker, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, temp_dir: Path, blocker: Blocker, monkeypatch: pytest.MonkeyPatch,
+        limit: str) -> None:
     pupil = tmp_path / "pupil"
     blocker.prepare(pupil)
     a_class_folder(pupil)
@@ -298,8 +300,11 @@ def test_when_not_all_saved_games_fit_the_newest_are_copied(
     os.utime(saved[1], ns=(2 * 10**18, 2 * 10**18))  # the newest
     everything_else = sum(p.stat().st_size for p in pupil.rglob("*.json")
                           if p.parent.name != "saved")
-    monkeypatch.setattr("solitaire_tk.fallback.MAX_COPY_BYTES",
-                        everything_else + saved[1].stat().st_size)
+    if limit == "bytes":
+        monkeypatch.setattr("solitaire_tk.fallback.MAX_COPY_BYTES",
+                            everything_else + saved[1].stat().st_size)
+    else:
+        monkeypatch.setattr("solitaire_tk.fallback.MAX_SAVED_GAMES", 1)
     blocker.block(pupil)
     store = DataStore(pupil)
     assert [p.name for p in store.saved_games_dir().iterdir()] == [saved[1].name]
