@@ -92,7 +92,8 @@ def _fallback_for(wanted: Path | None) -> Path | None:
         user = re.sub(r"[^A-Za-z0-9_-]", "", getpass.getuser())[:32] or "user"
     except Exception:   # getuser promises no particular exception
         user = "user"
-    tag = "" if wanted is None else "-" + hashlib.sha1(str(wanted).encode()).hexdigest()[:8]
+    place = "" if wanted is None else os.path.normcase(os.path.abspath(wanted))
+    tag = "-" + hashlib.sha1(place.encode()).hexdigest()[:8] if place else ""
     try:
         return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}{tag}"
     except OSError:
