@@ -96,26 +96,21 @@ def check_resources(failures: Failures) -> None:
 def check_game(game_id: str, variant: str, folder: Path, failures: Failures) -> int:
     """One game in its own window; 1 when it was played to the end of the test."""
     folder.mkdir()
-    store = DataStore(folder)
-    for name, value in QUIET.items():
-        if hasattr(store.settings, name):
-            setattr(store.settings, name, value)
+    store = quiet_store(folder)
     root = tk.Tk(className="SolitaireTutor")
     # An error inside a Tk callback is printed and forgotten by Tk: here it fails the test.
     root.report_callback_exception = lambda kind, value, tb: failures.add(  # type: ignore[assignment]
         _said(value, tb))
     try:
-        root.geometry("1100x720+0+0")
-        app = TutorApp(root, store, new_game(game_id, variant, seed=SEED))
-        if not failures.check(_wait_until(root, lambda: root.winfo_ismapped()
-                                          and bool(app.table.find_all())),
-                              "the window did not open with the cards drawn"):
+        app = open_drawn(root, store, new_game(game_id, variant, seed=SEED))
+        if not failures.check(app is not None, "the window did not open with the cards drawn"):
             return 0
+        assert app is not None
         _play_a_little(app, failures)
         _ask_for_help(app, failures)
         position, moves = app.game.position(), len(app.game.log)
         _save_and_read(app, folder, failures)
-        _cancel_timers(root)  # a redraw still waiting would run after its window is gone
+        cancel_timers(root)  # a redraw still waiting would run after its window is gone
         app.quit()  # saves the game in play, as when a pupil closes the window
         resumed = DataStore(folder).resume()
         failures.check(resumed is not None and resumed.position() == position
@@ -129,10 +124,29 @@ def check_game(game_id: str, variant: str, folder: Path, failures: Failures) -> 
             pass  # quit has closed it
 
 
+def quiet_store(folder: Path) -> DataStore:
+    """The data in `folder`, with only the moves played that are asked for."""
+    store = DataStore(folder)
+    for name, value in QUIET.items():
+        if hasattr(store.settings, name):
+            setattr(store.settings, name, value)
+    return store
+
+
+def open_drawn(root: tk.Tk, store: DataStore, game: Game,
+               geometry: str = "1100x720+0+0") -> TutorApp | None:
+    """The app's window on `game`, once it is on the screen with the cards drawn
+    (None if that does not happen within a few seconds)."""
+    root.geometry(geometry)
+    app = TutorApp(root, store, game)
+    shown = _wait_until(root, lambda: root.winfo_ismapped() and bool(app.table.find_all()))
+    return app if shown else None
+
+
 def _play_a_little(app: TutorApp, failures: Failures) -> None:
     """A few legal moves through the app's own handler, as a drop or click ends."""
     for _ in range(MOVES):
-        move = _next_move(app.game)
+        move = next_move(app.game)
         if move is None:
             break
         before = len(app.game.log)
@@ -148,7 +162,7 @@ def _play_a_little(app: TutorApp, failures: Failures) -> None:
         _pump(app.root)
 
 
-def _next_move(game: Game) -> Move | None:
+def next_move(game: Game) -> Move | None:
     """The engine's first legal move, one on the table before one with the deck."""
     moves = game.legal_moves()
     table = [move for move in moves if move.action not in STOCK_ACTIONS]
@@ -204,7 +218,7 @@ def _pump(root: tk.Misc) -> None:
     root.update()
 
 
-def _cancel_timers(root: tk.Tk) -> None:
+def cancel_timers(root: tk.Tk) -> None:
     for job in root.tk.splitlist(root.tk.call("after", "info")):
         root.tk.call("after", "cancel", job)  # (after_cancel would free its command twice)
 
