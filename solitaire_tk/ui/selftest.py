@@ -80,13 +80,14 @@ def check_resources(failures: Failures) -> None:
             read_resource("lessons", f"{game_id}.md")
         except OSError as error:
             failures.add(str(error))
-    from .cardart import font
-    for bold in (False, True):
-        try:
-            font(12, bold)
-        except OSError as error:
-            failures.add(f"the card font cannot be read ({error})")
     try:
+        # Pillow quietly takes a font of the same name from the system if ours is
+        # missing (Linux has DejaVu; a school PC has not): so check where it came from.
+        from . import cardart
+        ours = resource("images", "fonts")
+        for bold in (False, True):
+            loaded = Path(cardart.font(12, bold).path)  # type: ignore[arg-type]
+            failures.check(loaded.parent == ours, f"the card font {ours / loaded.name} is missing")
         icon = resource("images", "icon.png")
         failures.check(icon.is_file(), f"the window icon {icon} is missing")
     except OSError as error:
