@@ -100,7 +100,7 @@ def check_game(game_id: str, variant: str, folder: Path, failures: Failures) -> 
     store = quiet_store(folder)
     root = tk.Tk(className="SolitaireTutor")
     # An error inside a Tk callback is printed and forgotten by Tk: here it fails the test.
-    root.report_callback_exception = lambda kind, value, tb: failures.add(  # type: ignore[assignment]
+    root.report_callback_exception = lambda kind, value, tb: failures.add(
         _said(value, tb))
     try:
         app = open_drawn(root, store, new_game(game_id, variant, seed=SEED))
