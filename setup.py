@@ -11,7 +11,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-SHIPPED = ("images", "lessons")
+SHIPPED = ("images", "lessons")  # as in solitaire_tk/resources.py
+NOT_SHIPPED = shutil.ignore_patterns("screens")  # images/screens: the README's pictures
 
 
 class BuildWithData(build_py):
@@ -21,7 +22,7 @@ class BuildWithData(build_py):
             target = Path(self.build_lib) / "solitaire_tk" / "data" / name
             if target.exists():
                 shutil.rmtree(target)
-            shutil.copytree(HERE / name, target)
+            shutil.copytree(HERE / name, target, ignore=NOT_SHIPPED)
 
 
 setup(cmdclass={"build_py": BuildWithData})

@@ -27,6 +27,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
     parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")
     parser.add_argument("--data-dir", help="folder for players, statistics and saved games")
+    parser.add_argument("--selftest", action="store_true",
+                        help="open and play every game in a window, then say whether all works")
     args = parser.parse_args(argv)
     if args.game == "replay":
         if not args.file:
@@ -58,6 +60,9 @@ def _seed(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.selftest:
+        from .ui.selftest import run_selftest
+        return run_selftest()
     from .ui.launch import launch  # Tk is imported only now: the checks above stay fast
     return launch(args)
 

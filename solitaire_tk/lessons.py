@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from .resources import resource
+from .resources import read_resource
 
 __all__ = ["Block", "BulletList", "Lesson", "NumberedList", "Paragraph", "REQUIRED_SECTIONS",
            "RULE_SECTIONS", "Section", "Span", "load_lesson", "parse_lesson", "parse_spans"]
@@ -137,7 +137,7 @@ def load_lesson(game_id: str) -> Lesson:
     """
     if game_id not in RULE_SECTIONS:
         raise ValueError(f"There is no lesson for a game called '{game_id}'.")
-    data = resource("lessons", f"{game_id}.md").read_bytes()
+    data = read_resource("lessons", f"{game_id}.md")
     return parse_lesson(data.decode("utf-8", errors="replace"), game_id)
 
 

@@ -31,6 +31,21 @@ def _start_xvfb() -> subprocess.Popen[bytes] | None:
     return process
 
 
+NO_SCREEN = ("GUI tests need a screen: install Xvfb (sudo apt-get install xvfb) "
+             "or run them where DISPLAY is set")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Every GUI test skipped for want of a screen is told at one place, so the
+    summary says it in one line rather than once per test."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if (report.skipped and isinstance(report.longrepr, tuple)
+            and report.longrepr[2].endswith(NO_SCREEN)):
+        report.longrepr = (__file__, 1, report.longrepr[2])
+
+
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
     """A usable X display (the one set, or a fresh Xvfb)."""
@@ -38,7 +53,7 @@ def display() -> Iterator[str]:
     if not os.environ.get("DISPLAY"):
         process = _start_xvfb()
         if process is None:
-            pytest.skip("GUI tests need an X display or Xvfb (CI installs the xvfb package)")
+            pytest.skip(NO_SCREEN)
     yield os.environ["DISPLAY"]
     if process is not None:
         process.terminate()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
 from ..registry import new_game
-from ..resources import resource_dir
+from ..resources import resource, resource_files
 from ..savefile import GameFileError, Replay
 from ..session import new_game_for, unfinished_game
 from ..userdata import DataStore
@@ -40,8 +40,10 @@ def load_shipped_fonts() -> None:
     try:
         import ctypes
         private = 0x10  # FR_PRIVATE
-        for path in resource_dir("images").joinpath("fonts").glob("*.ttf"):
-            ctypes.windll.gdi32.AddFontResourceExW(str(path), private, 0)  # type: ignore[attr-defined]
+        for name in resource_files("images", "fonts"):
+            if name.endswith(".ttf"):
+                path = resource("images", "fonts", name)
+                ctypes.windll.gdi32.AddFontResourceExW(str(path), private, 0)  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         pass  # Tk falls back to the system font
 
