@@ -33,7 +33,6 @@ import shutil
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -43,7 +42,8 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
 from .engine import SAVE_VERSION, Game
 from .registry import GAME_IDS, game_class
 from .savefile import GameFileError, load_game, read_record
-from .stats import GameStats, SessionStats, StatsBook, all_keys
+from .keptgames import Unfinished, has_files, keep, new_files, read_kept
+from .stats import CountedGame, GameStats, SessionStats, StatsBook, all_keys, has_moves
 from .storage import SaveError, remove_stale_temp_files, write_json
 
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
@@ -207,6 +207,10 @@ class DataStore:
         self.on_notice: Callable[[str], None] | None = None
         self._frozen: set[Path] = set()        # files never to be written over
         self._books: dict[str, StatsBook] = {}
+        self._unsaved_books: set[str] = set()  # player ids whose statistics changed since written
+        # Games counted that could not be kept in saved/ yet: tried again before
+        # each write of their player's statistics (by the digest they are counted under).
+        self._unkept: dict[str, tuple[Game, str]] = {}
         self._checked_current: set[str] = set()
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
@@ -345,7 +349,8 @@ class DataStore:
     def _id_taken(self, candidate: str) -> bool:
         return (any(p.id == candidate for p in self._players)
                 or (self.folder / "stats" / f"{candidate}.json").exists()
-                or (self.folder / "current" / f"{candidate}.json").exists())
+                or (self.folder / "current" / f"{candidate}.json").exists()
+                or has_files(self.folder / "saved", candidate))   # a removed player's games
 
     def _save_settings(self) -> None:
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
@@ -417,6 +422,7 @@ class DataStore:
         if player is not self._current:
             self._current = player
             self._book(player).new_session()
+            self._count_new_files(player, save=True)
             self._save_settings()
 
     # -- preferences ---------------------------------------------------------------------
@@ -444,34 +450,84 @@ class DataStore:
             setattr(settings, name, value)
         self._save_settings()
 
-    # -- statistics ---------------------------------------------------------------------------
+    # -- statistics: a cache of the games kept in saved/ -----------------------------------
     def _book(self, player: _Player) -> StatsBook:
         book = self._books.get(player.id)
         if book is None:
-            data = self._load(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
-                              f"{player.name}'s statistics file", "the statistics start again")
+            fresh = ("the statistics were counted again from the games kept in the saved folder"
+                     if has_files(self.folder / "saved", player.id)
+                     else "the statistics start again")
+            data = self._load(self._stats_path(player), STATS_FORMAT,
+                              f"{player.name}'s statistics file", fresh)
             book = (StatsBook.from_json(player.name, data) if data is not None
                     else StatsBook(player.name))
             self._books[player.id] = book
             if book.problems:
                 self._put_aside_book(player, book.problems)
+            else:
+                self._count_new_files(player, save=True)
         return book
 
+    def _stats_path(self, player: _Player) -> Path:
+        return self.folder / "stats" / f"{player.id}.json"
+
+    def _count_new_files(self, player: _Player, save: bool) -> int:
+        """Count the kept games of `player` the book has not looked at yet (kept by
+        another window, or all of them when the statistics are made again).
+
+        `save`: write the book if it changed (a failure is no loss: the games
+        are in saved/ and are counted again next time).  Returns how many were counted.
+        """
+        book = self._books[player.id]
+        entries: list[CountedGame] = []
+        looked = False
+        for path in new_files(self.folder / "saved", player.id, book.files()):
+            try:
+                entry = read_kept(path, player.id)
+            except Unfinished:
+                continue   # being written now: counted when it is there
+            looked = True
+            if entry is None:
+                book.skipped.add(path.name)
+            else:
+                entries.append(entry)
+        added = book.count(entries)
+        if save and looked:
+            try:
+                self._save_book(player)
+            except SaveError:
+                pass
+        return added
+
+    def refresh_stats(self) -> None:
+        """Count the current player's games that another window kept meanwhile."""
+        self._count_new_files(self._current, save=True)
+
     def _put_aside_book(self, player: _Player, problems: list[str]) -> None:
-        """A statistics file failed a check: keep it whole in damaged/, and the
-        figures that were right in the new one."""
-        path = self.folder / "stats" / f"{player.id}.json"
-        if path in self._frozen:
-            return   # from a newer app: it is read as well as it can be, never written
+        """A statistics file failed a check: keep it whole in damaged/, and count the
+        figures again from the kept games (with the old figures that were right)."""
+        path = self._stats_path(player)
+        book = self._books[player.id]
+        if path in self._frozen:   # from a newer app: it is read as well as it can be,
+            self._count_new_files(player, save=False)   # never written
+            return
         aside = move_aside(self.folder, path, "damaged")
         if aside is None:
             self._frozen.add(path)
         where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
                  "left as it is, and nothing will be written over it")
-        kept = ("The figures that were right are kept." if self._books[player.id].games
-                else "None of its figures could be kept.")
+        self._count_new_files(player, save=False)
+        count = len(book.counted)
+        kept = []
+        if count:
+            games = "1 game" if count == 1 else f"{count} games"
+            kept.append(f"The statistics were counted again from the {games} kept in the "
+                        "saved folder.")
+        if book.base:
+            kept.append("The figures from before that were right are kept.")
         self._tell(f"{player.name}'s statistics file had something wrong in it "
-                            f"({_first(problems)}), so it was {where}. {kept}")
+                   f"({_first(problems)}), so it was {where}. "
+                   f"{' '.join(kept) or 'None of its figures could be kept.'}")
         if aside is not None:
             try:
                 self._save_book(player)
@@ -479,23 +535,77 @@ class DataStore:
                 self._tell(str(error))
 
     def _save_book(self, player: _Player) -> None:
+        self._keep_unkept(player)
         if not (self.folder / "settings.json").exists():
             self._save_settings()   # the player list goes to disk with the first statistics
         whose = "your" if player is self._current else f"{player.name}'s"
-        self._write(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
-                    self._book(player).to_json(), f"{whose} statistics")
+        self._unsaved_books.discard(player.id)
+        try:
+            self._write(self._stats_path(player), STATS_FORMAT, self._book(player).to_json(),
+                        f"{whose} statistics")
+        except SaveError:
+            self._unsaved_books.add(player.id)
+            raise
 
-    def record_game(self, game: Game, used_hints: bool) -> None:
-        """Count a finished or abandoned game for the current player, once.
+    def keep_game(self, game: Game, used_hints: bool,
+                  player_id: str | None = None) -> Path | None:
+        """Keep a finished or abandoned game in saved/ and count it for its player
+        (the current one, or `player_id`), once; the statistics file is written
+        by `save_stats`.  Returns where the game is kept; None if it has no moves
+        (not a game played) or an older app counted it.
+
+        SaveError: the file could not be written.  The game is then counted in
+        memory only, and the next call with it tries to keep it again.
+        """
+        if not has_moves(game.log):
+            return None
+        player = next((p for p in self._players if p.id == player_id), self._current)
+        book = self._book(player)
+        entry = book.entry_for(game)
+        if entry is None and book.counted_before(game):
+            return None
+        if entry is None:
+            self._count_new_files(player, save=False)   # another window's games come first
+            entry = CountedGame.of(game, used_hints, book.next_ended())
+            book.count([entry], this_session=True)
+            self._unsaved_books.add(player.id)
+        if not entry.file:
+            self._unkept[entry.digest] = (game, player.id)
+            self._keep_unkept(player, entry.digest)
+        return self.folder / "saved" / entry.file
+
+    def _keep_unkept(self, player: _Player, only: str | None = None) -> None:
+        """Keep in saved/ the player's games counted in memory only (or the one of
+        digest `only`: then SaveError if it cannot be, else quietly)."""
+        book = self._books.get(player.id)
+        for digest, (game, player_id) in list(self._unkept.items()):
+            entry = book.counted.get(digest) if book is not None else None
+            if player_id != player.id or only not in (None, digest) or entry is None:
+                continue
+            try:
+                entry.file = keep(self.saved_games_dir(), game, player.id, entry).name
+            except SaveError:
+                if only is not None:
+                    raise
+                continue
+            del self._unkept[digest]
+            self._unsaved_books.add(player.id)
+
+    def save_stats(self) -> None:
+        """Write the statistics that changed since they were last written."""
+        for player in list(self._players):
+            if player.id in self._unsaved_books:
+                self._save_book(player)
+
+    def record_game(self, game: Game, used_hints: bool) -> Path | None:
+        """Keep a game that ended in saved/, count it for the current player (once)
+        and write the statistics: `keep_game`, then `save_stats`.
 
         A game with no moves is not counted; an unfinished one counts as lost.
         """
-        if self._book(self._current).record(game, used_hints):
-            self._save_book(self._current)
-
-    def save_stats(self) -> None:
-        """Write the current player's statistics again (after a write that failed)."""
-        self._save_book(self._current)
+        kept = self.keep_game(game, used_hints)
+        self.save_stats()
+        return kept
 
     @property
     def has_played(self) -> bool:
@@ -604,30 +714,6 @@ class DataStore:
             except OSError as error:
                 raise SaveError("The finished game could not be cleared away "
                                 f"({error.strerror or error}).") from error
-
-    def keep_finished(self, game: Game) -> Path:
-        """Keep a finished game in saved/ so the pupil can open and replay it later.
-
-        The name says what and when: `thirteen-deal-123-2026-11-30-0912.json`.
-        """
-        return self._keep(game, "", "the finished game")
-
-    def keep_abandoned(self, game: Game) -> Path:
-        """Keep a game left unfinished in saved/, named so: `cruel-deal-8-not-finished-...`."""
-        return self._keep(game, "-not-finished", "the game you left")
-
-    def _keep(self, game: Game, note: str, what: str) -> Path:
-        stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
-        deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
-        variant = "" if game.variant == "standard" else f"-{game.variant}"
-        folder = self.saved_games_dir()
-        path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}.json"
-        number = 2
-        while path.exists():   # two games of one deal kept within a second
-            path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}-{number}.json"
-            number += 1
-        write_json(path, game.to_json(), what, compact=True)
-        return path
 
     def saved_games_dir(self) -> Path:
         """The folder File > Save and File > Open start in."""
