@@ -478,7 +478,7 @@ class DataStore:
         `save`: write the book if it changed (a failure is no loss: the games
         are in saved/ and are counted again next time).  Returns how many were counted.
         """
-        book = self._books[player.id]
+        book = self._book(player)
         entries: list[CountedGame] = []
         looked = False
         for path in new_files(self.folder / "saved", player.id, book.files()):
