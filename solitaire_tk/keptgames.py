@@ -70,16 +70,23 @@ def _names(game: Game, player_id: str) -> Iterator[str]:
 
 def new_files(folder: Path, player_id: str, known: set[str]) -> list[Path]:
     """The kept files of `player_id` in `folder` whose names are not in `known`, by name."""
-    try:
-        names = [entry.name for entry in os.scandir(folder)
-                 if entry.name.endswith(suffix(player_id)) and entry.name not in known]
-    except OSError:
-        return []
-    return [folder / name for name in sorted(names)]
+    return [folder / name for name in sorted(_names_of(folder, player_id, known))]
 
 
 def has_files(folder: Path, player_id: str) -> bool:
-    return bool(new_files(folder, player_id, set()))
+    """True if `folder` has a kept file of `player_id`."""
+    return any(True for _ in _names_of(folder, player_id, set()))
+
+
+def _names_of(folder: Path, player_id: str, known: set[str]) -> Iterator[str]:
+    ending = suffix(player_id)
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(ending) and entry.name not in known:
+                    yield entry.name
+    except OSError:
+        return
 
 
 class Unfinished(Exception):

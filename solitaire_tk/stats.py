@@ -23,6 +23,7 @@ ended before it are no longer counted, but stay listed (and kept in saved/).
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import re
@@ -66,6 +67,7 @@ def key_for(game_id: str, variant: str) -> str:
     return f"{game_id}/{variant}" if len(game_class(game_id).variants) > 1 else game_id
 
 
+@functools.cache   # the games never change while the app runs; asked once per game counted
 def all_keys() -> tuple[str, ...]:
     """Every statistics key, in menu order."""
     return tuple(key_for(gid, variant) for gid in GAME_IDS

@@ -4,15 +4,27 @@
 
     settings.json          the players, each with their preferences; who plays now (up to
                            ten can be added here; up to forty made elsewhere are kept)
-    stats/<player>.json    one player's statistics (`stats.StatsBook`)
+    stats/<player>.json    one player's statistics (`stats.StatsBook`): a cache of their
+                           games in saved/, made again from them when it is lost
     current/<player>.json  the game that player is in the middle of (SPEC section 4)
-    saved/                 where File > Save offers to put games
+    saved/                 every game that ended, one file each (`keptgames`): the
+                           record of what was played; File > Save offers to put games here
     damaged/               files that could not be read, put aside with a time stamp
     removed/               a removed player's files, in case it was a mistake
     backups/               a file as it was before it was upgraded to a newer version
 
 `<player>` is a file name made once from the player's first name
-("Player 1" -> "player-1"); it stays the same when the player is renamed.
+("Player 1" -> "player-1"); it stays the same when the player is renamed,
+and is never given to a new player while games of that name are in saved/.
+
+A game that ends is first kept in saved/ as a new file (`keep_game`; two
+windows never write the same one), then counted; the statistics file says
+which kept files it has counted.  Whenever a player's statistics are read
+(the first time, on a switch of player, when the Statistics dialog opens:
+`refresh_stats`), the kept files of theirs not yet counted are replayed
+and counted, so a game another window kept is never lost; a damaged
+statistics file is put aside and the figures counted again from all of
+them.  Figures an older app made (no file backs them) stay as a base.
 
 A file from a newer app is read as well as it can be but never written
 over; a damaged file, or one that fails a check (a player with no proper
