@@ -19,7 +19,9 @@ import pytest
 
 from solitaire_tk import new_game
 from solitaire_tk.engine import Game
-from solitaire_tk.storage import save_game
+from solitaire_tk.moves import Move
+from solitaire_tk.session import Session
+from solitaire_tk.storage import SaveError, save_game
 from solitaire_tk.userdata import DataStore
 
 from .helpers import WINNING_THIRTEEN, play
@@ -175,6 +177,27 @@ def test_a_file_being_written_by_another_window_is_counted_once_it_is_there(
     assert DataStore(tmp_path).stats("thirteen").played == 0
     kept.write_text(text)
     assert DataStore(tmp_path).stats("thirteen").played == 1
+
+
+def test_the_game_is_kept_first_so_statistics_that_cannot_be_written_lose_nothing(
+        tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    store.stats("thirteen")                       # read before the folder below is made
+    blocked = tmp_path / "stats" / "player-1.json"
+    blocked.mkdir(parents=True)                   # a folder where the file goes: a real failure
+    won = thirteen(True, 1)
+    game = new_game("thirteen", deck=won.deck, seed=won.seed)
+    session = Session(store, game)
+    for entry in won.log:
+        game.play(Move.from_json(entry))
+        session.autosave()
+    with pytest.raises(SaveError, match="^Your statistics"):
+        session.finish()
+    assert session.unwritten == [] and len(kept_files(tmp_path)) == 1, "kept in saved/"
+    assert session.finished_file == kept_files(tmp_path)[0]
+    assert not (tmp_path / "current" / "player-1.json").exists(), "written down: cleared"
+    blocked.rmdir()
+    assert DataStore(tmp_path).stats("thirteen").won == 1, "counted from saved/"
 
 
 # -- Clear Stats ---------------------------------------------------------------------------
