@@ -362,7 +362,8 @@ class DataStore:
         return (any(p.id == candidate for p in self._players)
                 or (self.folder / "stats" / f"{candidate}.json").exists()
                 or (self.folder / "current" / f"{candidate}.json").exists()
-                or has_files(self.folder / "saved", candidate))   # a removed player's games
+                or has_files(self.folder / "saved", candidate)   # a removed player's games
+                or (self.folder / "backups" / f"{candidate}-v1.json").exists())
 
     def _save_settings(self) -> None:
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
@@ -473,6 +474,8 @@ class DataStore:
                               f"{player.name}'s statistics file", fresh)
             book = (StatsBook.from_json(player.name, data) if data is not None
                     else StatsBook(player.name))
+            if data is None:   # lost or unreadable: an older app's figures may be in backups/
+                book.base = self._old_base(player)
             self._books[player.id] = book
             if book.problems:
                 self._put_aside_book(player, book.problems)
@@ -482,6 +485,16 @@ class DataStore:
 
     def _stats_path(self, player: _Player) -> Path:
         return self.folder / "stats" / f"{player.id}.json"
+
+    def _old_base(self, player: _Player) -> dict[str, GameStats]:
+        """The figures an older app made, from the copy kept when its file was
+        upgraded (for a statistics file lost, or that could not be read at all)."""
+        try:
+            data, _ = read_versioned(self.folder / "backups" / f"{player.id}-v1.json",
+                                     STATS_FORMAT)
+        except (OSError, DamagedFile, NewerFile):
+            return {}
+        return StatsBook.from_json(player.name, data).base
 
     def _count_new_files(self, player: _Player, save: bool) -> int:
         """Count the kept games of `player` the book has not looked at yet (kept by

@@ -241,9 +241,11 @@ def test_figures_from_an_older_app_are_kept_as_a_base(tmp_path: Path) -> None:
         assert (stats.played, stats.won, stats.streak, stats.best_streak) == (11, 5, 3, 3)
         scores = again.stats("cruel").scores
         assert [(r["score"], r["seed"]) for r in scores] == [(20, 7), (game.score(), 2)]
-    (tmp_path / "stats" / "player-1.json").unlink()
-    assert DataStore(tmp_path).stats("thirteen").played == 1, \
-        "with the file gone, only the kept games are left to count"
+    path = tmp_path / "stats" / "player-1.json"
+    for lose in (lambda: path.write_text(path.read_text()[:100]), path.unlink):
+        lose()                                   # damaged past reading, or deleted
+        stats = DataStore(tmp_path).stats("thirteen")
+        assert (stats.played, stats.won) == (11, 5), "the old figures from the copy in backups/"
 
 
 # -- games not counted ---------------------------------------------------------------------
