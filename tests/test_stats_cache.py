@@ -29,7 +29,7 @@ from .helpers import WINNING_THIRTEEN, play
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_EACH = 25
 
-# One window: waits for the start signal, then ends 25 games of Thirteen for
+# One window: reads the statistics, waits for the start signal, then ends 25 games of Thirteen for
 # Player 1, every third one left unfinished.  Both windows play the same deal
 # numbers at the same moments, so their files would take the same names.
 WINDOW = """
@@ -40,6 +40,8 @@ from solitaire_tk.userdata import DataStore
 from tests.helpers import WINNING_THIRTEEN, play
 folder, window, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 store = DataStore(folder)
+store.stats("thirteen")                      # read before either window ends a game
+(folder / f"ready-{window}").write_text("")
 while not (folder / "go").exists():
     time.sleep(0.01)
 for number in range(count):
@@ -83,8 +85,11 @@ def test_two_windows_ending_games_at_once_lose_none(tmp_path: Path) -> None:
     windows = [subprocess.Popen([sys.executable, "-c", WINDOW, str(tmp_path), str(n),
                                  str(GAMES_EACH)], cwd=ROOT, env=env,
                                 stderr=subprocess.PIPE, text=True) for n in (1, 2)]
-    time.sleep(1.0)   # both have started and read the (empty) statistics
-    (tmp_path / "go").write_text("")
+    deadline = time.monotonic() + 60
+    while not all((tmp_path / f"ready-{n}").exists() for n in (1, 2)):
+        assert time.monotonic() < deadline and all(w.poll() is None for w in windows)
+        time.sleep(0.01)
+    (tmp_path / "go").write_text("")   # both end their games at the same time
     for window in windows:
         _, errors = window.communicate(timeout=120)
         assert window.returncode == 0, errors
