@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -22,8 +22,10 @@ from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
 from solitaire_tk.session import Session
 from solitaire_tk.storage import SaveError, save_game
+from solitaire_tk.ui.statsdialog import StatsDialog
 from solitaire_tk.userdata import DataStore
 
+from .gui import Driver
 from .helpers import WINNING_THIRTEEN, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +55,7 @@ for number in range(count):
 
 
 def thirteen(won: bool, seed: int) -> Game:
-    """A game of Thirteen won, or left after two pairs (score 4... cards out)."""
+    """A game of Thirteen won, or left after two moves."""
     game = new_game("thirteen", deck=WINNING_THIRTEEN, seed=seed)
     return play(game, moves=None if won else 2, prefer="remove")
 
@@ -116,6 +118,39 @@ def test_a_window_counts_the_games_the_other_window_kept_in_the_order_they_ended
         assert (stats.played, stats.won, stats.streak, stats.best_streak) == (3, 2, 1, 1)
     assert second.session_stats("thirteen").played == 1, "the other window's games are not "\
                                                          "this session's"
+
+
+def test_switching_player_and_opening_the_statistics_count_the_other_window_s_games(
+        driver_for: Callable[..., Driver], data_dir: Path) -> None:
+    DataStore(data_dir).add_player("Ana")
+    d = driver_for(new_game("thirteen", seed=4, player="Player 1"))
+    assert d.store.stats("thirteen").played == 0   # read at start, as the window does
+    other_window = DataStore(data_dir)
+    other_window.record_game(thirteen(True, 1), used_hints=False)
+    d.app.show_stats()
+    d.pump()
+    [dialog] = [w for w in d.root.winfo_children() if isinstance(w, StatsDialog)]
+    assert dialog.values["played"].cget("text") == "1", "the game the other window kept"
+    dialog.close()
+    other_window.record_game(thirteen(False, 2), used_hints=False)
+    d.store.switch_player("Ana")
+    d.store.switch_player("Player 1")
+    assert d.store.stats("thirteen").played == 2
+
+
+def test_the_result_written_in_a_kept_file_is_not_trusted(tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    lost = thirteen(False, 1)
+    store.record_game(lost, used_hints=True)
+    [kept] = kept_files(tmp_path)
+    record = json.loads(kept.read_text())
+    record["result"] = {"over": True, "won": True, "score": 52}
+    record["counted_for"]["hints_used"] = False
+    kept.write_text(json.dumps(record))
+    (tmp_path / "stats" / "player-1.json").unlink()
+    stats = DataStore(tmp_path).stats("thirteen")
+    assert (stats.played, stats.won, stats.total_score) == (1, 0, lost.score()), "replayed"
+    assert lost.score() < 52
 
 
 def test_a_game_copied_in_later_is_counted_where_it_ended(tmp_path: Path) -> None:
