@@ -19,6 +19,9 @@
   `--over` runs only this part.
 - Hints: how often always taking the first hint wins, per game and Klondike
   variant, over deals 1-50 (`--hints` runs only this part).
+- Statistics: a data folder with 500 kept games; a start that counts them
+  all again (the statistics file lost), a start with them all counted, and
+  a start with one new game from another window (`--stats` runs only this part).
 """
 
 from __future__ import annotations
@@ -222,7 +225,9 @@ def read_only_start_figures() -> None:
             store.switch_player(player)
             store.record_game(won_thirteen(), used_hints=False)
             store.autosave(play(new_game("klondike", seed=3, player=player), moves=20))
-        game = load_game(store.keep_finished(won_thirteen()))
+        kept = store.record_game(won_thirteen(), used_hints=False)
+        assert kept is not None
+        game = load_game(kept)
         record = json.dumps(game.to_json())
         for n in range(32 * 1024 * 1024 // (len(record) * 10)):
             (Path(pupil) / "saved" / f"thirteen-{n:05}.json").write_text(record * 10)
@@ -284,7 +289,62 @@ def hint_win_rates(deals: range = HINT_DEALS) -> None:
                   flush=True)
 
 
+STATS_START = """
+import sys, time
+from solitaire_tk.userdata import DataStore
+start = time.perf_counter()
+store = DataStore(sys.argv[1])
+played = sum(stats.played for stats in store.all_stats().values())
+print(played, time.perf_counter() - start)
+"""
+
+
+def stats_figures(games: int = 500) -> None:
+    """Start-up time (a fresh process) of a folder with `games` kept games."""
+    print(f"\nStatistics of {games} kept games:")
+    with tempfile.TemporaryDirectory() as folder:
+        store = DataStore(folder)
+        rng = random.Random(5)
+        seeds = iter(range(1, 10**6))
+        for number in range(games):
+            kept = None
+            while kept is None:   # a deal with no move at all is not a game played
+                game = new_game(GAME_IDS[number % len(GAME_IDS)], seed=next(seeds))
+                for _ in range(rng.randint(5, 80)):
+                    if game.is_over() or not random_step(game, rng):
+                        break
+                kept = store.record_game(game, used_hints=False)
+        stats_file = Path(folder) / "stats" / "player-1.json"
+
+        def start(label: str) -> None:
+            out = subprocess.run([sys.executable, "-c", STATS_START, folder], check=True,
+                                 cwd=ROOT, capture_output=True, text=True)
+            played, took = out.stdout.split()
+            print(f"{label:<48} {float(took) * 1000:9.2f} ms ({played} games counted)")
+        print(f"{'statistics file':<48} {stats_file.stat().st_size // 1024:6d} KB")
+        stats_file.unlink()
+        start("start: statistics counted again from saved/")
+        start("start: every kept game counted already")
+        other = DataStore(folder)
+        other.record_game(play_some(new_game("klondike", seed=9999)), used_hints=False)
+        before = json.loads(stats_file.read_text())
+        before["counted"] = before["counted"][:-1]        # ...without its last game
+        stats_file.write_text(json.dumps(before))
+        start("start: one game kept by another window")
+
+
+def play_some(game):
+    rng = random.Random(1)
+    for _ in range(20):
+        if not random_step(game, rng):
+            break
+    return game
+
+
 def main() -> None:
+    if "--stats" in sys.argv[1:]:
+        stats_figures()
+        return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()
         return
@@ -313,6 +373,7 @@ def main() -> None:
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
     big_log_figures()
     read_only_start_figures()
+    stats_figures()
     is_over_times()
     hint_win_rates()
 

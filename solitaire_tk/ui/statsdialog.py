@@ -200,6 +200,7 @@ class StatsDialog(ModalDialog):
     def __init__(self, master: tk.Misc, store: Any, game_key: str) -> None:
         super().__init__(master, f"Statistics for {store.current_player}")
         self.store = store
+        store.refresh_stats()   # the games another window kept meanwhile
         self.game_keys: tuple[str, ...] = all_keys()
         self.key = game_key if game_key in self.game_keys else self.game_keys[0]
         self.confirm: ConfirmDialog | None = None
@@ -366,7 +367,8 @@ class StatsDialog(ModalDialog):
         """Ask "Clear the statistics of Thirteen for Ana?"; Yes clears and shows zeros."""
         question = (f"Clear the statistics of {game_title(self.key)} for "
                     f"{self.store.current_player}?\n\nAll the numbers of this game go back to "
-                    "zero. This cannot be undone.")
+                    "zero. This cannot be undone. The games kept in your saved games stay "
+                    "there.")
         self.confirm = ConfirmDialog(self, "Clear statistics", question, self._answered_clear)
 
     def _answered_clear(self, yes: bool) -> None:
