@@ -17,12 +17,19 @@
   `--over` runs only this part.
 - Hints: how often always taking the first hint wins, per game and Klondike
   variant, over deals 1-50 (`--hints` runs only this part).
+- Start-up to a drawn table (`--startup` runs only this part): the real app
+  started as a fresh process per run, for every game and variant, timed from
+  just before the process is started to the first idle moment after its
+  window is mapped and the table drawn (`ui/startprobe.py`); the median of
+  STARTUP_RUNS runs, beside a bare `tk.Tk()` window measured the same way.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -237,7 +244,55 @@ def hint_win_rates(deals: range = HINT_DEALS) -> None:
                   flush=True)
 
 
+STARTUP_RUNS = 7
+STARTUP_TARGET = 0.30   # seconds to a drawn table, about three bare Tk windows
+
+
+def startup_once(command: list[str]) -> float:
+    """Seconds from just before `command` starts to the time it prints as drawn."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1"}
+    start = time.time()
+    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    for line in out.stdout.splitlines():
+        if line.startswith("drawn "):
+            return float(line.split()[1]) - start
+    raise RuntimeError(f"{' '.join(command)} never said it was drawn: {out.stderr[-500:]}")
+
+
+def startup_figures(runs: int = STARTUP_RUNS) -> None:
+    """Each game's median start-up to a drawn table, and its ratio to bare Tk."""
+    print(f"\nStart-up to a drawn table, median of {runs} fresh processes "
+          f"(target: {STARTUP_TARGET:.2f} s, about 3x a bare Tk window):")
+    bare = [sys.executable, str(ROOT / "solitaire_tk" / "ui" / "startprobe.py")]
+    cases = [("bare tk.Tk()", "", None)]
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            cases.append((f"{game_id} {variant}", game_id, variant))
+    times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(runs):  # round by round: a busy moment hits every case alike
+            for name, game_id, variant in cases:
+                if not game_id:
+                    times[name].append(startup_once(bare))
+                    continue
+                data = Path(folder) / f"{game_id}-{variant}-{run}"
+                command = [sys.executable, "-m", "solitaire_tk", "--data-dir", str(data),
+                           game_id, "--variant", variant, "--seed", str(run + 1)]
+                times[name].append(startup_once(command))
+    bare_median = statistics.median(times["bare tk.Tk()"])
+    print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10}")
+    for name, _, _ in cases:
+        each = times[name]
+        median = statistics.median(each)
+        print(f"{name:<24} {median:>6.3f} s {min(each):>6.3f} s {max(each):>6.3f} s "
+              f"{median / bare_median:>9.2f}x", flush=True)
+
+
 def main() -> None:
+    if "--startup" in sys.argv[1:]:
+        startup_figures()
+        return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()
         return
@@ -264,6 +319,7 @@ def main() -> None:
     big_log_figures()
     is_over_times()
     hint_win_rates()
+    startup_figures()
 
 
 if __name__ == "__main__":
