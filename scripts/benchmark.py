@@ -263,37 +263,50 @@ def startup_once(command: list[str], bytecode: str) -> float:
     raise RuntimeError(f"{' '.join(command)} never said it was drawn: {out.stderr[-500:]}")
 
 
-def startup_figures(runs: int = STARTUP_RUNS) -> None:
-    """Each game's median start-up to a drawn table, and its ratio to bare Tk."""
+def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
+    """Each game's median start-up to a drawn table, and its ratio to bare Tk.
+
+    A game's runs share one data folder, as a pupil's starts do (its pictures
+    of the cards are kept there after the first); "first start" is a new data
+    folder each time, so every card is drawn."""
     print(f"\nStart-up to a drawn table, median of {runs} fresh processes "
           f"(target: {STARTUP_TARGET:.2f} s, about 3x a bare Tk window):")
     bare = [sys.executable, str(ROOT / "solitaire_tk" / "ui" / "startprobe.py")]
-    cases = [("bare tk.Tk()", "", None)]
+    cases = [("bare tk.Tk()", "", "")]
     for game_id in GAME_IDS:
         for variant in game_class(game_id).variants:
             cases.append((f"{game_id} {variant}", game_id, variant))
     times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    first: dict[str, list[float]] = {name: [] for name, _, _ in cases}
     with tempfile.TemporaryDirectory() as folder:
         bytecode = str(Path(folder) / "pycache")
-        # Round 0 only warms up (compiles the modules); then round by round, so
-        # that a busy moment of the machine hits every case alike.
-        for run in range(runs + 1):
+
+        def command(game_id: str, variant: str, data: str, seed: int) -> list[str]:
+            if not game_id:
+                return bare
+            return [sys.executable, "-m", "solitaire_tk", "--data-dir", str(Path(folder) / data),
+                    game_id, "--variant", variant, "--seed", str(seed)]
+
+        # Round 0 only warms up (compiles the modules, draws the cards once); then
+        # round by round, so that a busy moment of the machine hits every case alike.
+        for run in range(runs + first_runs + 1):
             for name, game_id, variant in cases:
-                command = bare
-                if game_id:
-                    data = Path(folder) / f"{game_id}-{variant}-{run}"
-                    command = [sys.executable, "-m", "solitaire_tk", "--data-dir", str(data),
-                               game_id, "--variant", variant, "--seed", str(run + 1)]
-                took = startup_once(command, bytecode)
-                if run:
-                    times[name].append(took)
+                if run <= runs:
+                    took = startup_once(command(game_id, variant, name, run + 1), bytecode)
+                    if run:
+                        times[name].append(took)
+                else:
+                    first[name].append(startup_once(
+                        command(game_id, variant, f"{name}-{run}", run), bytecode))
     bare_median = statistics.median(times["bare tk.Tk()"])
-    print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10}")
+    print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10} "
+          f"{'first start':>12}")
     for name, _, _ in cases:
         each = times[name]
         median = statistics.median(each)
         print(f"{name:<24} {median:>6.3f} s {min(each):>6.3f} s {max(each):>6.3f} s "
-              f"{median / bare_median:>9.2f}x", flush=True)
+              f"{median / bare_median:>9.2f}x {statistics.median(first[name]):>10.3f} s",
+              flush=True)
 
 
 def main() -> None:
