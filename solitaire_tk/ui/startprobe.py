@@ -2,7 +2,8 @@
 
 With the environment variable SOLITAIRE_TK_STARTUP_PROBE set, the app prints
 `drawn <time.time()>` at the first idle moment after its window is mapped
-and the table drawn, then exits at once.  (An `after_idle` alone fires before
+and the table drawn, then the app's and Pillow's modules loaded by then
+(`loaded a b ...`, for tests/test_startup.py), and exits at once.  (An `after_idle` alone fires before
 Tk maps the window, so this waits for `<Map>` and the table first.)
 
 Run as a script, `python3 startprobe.py` does the same for a bare `tk.Tk()`
@@ -39,6 +40,9 @@ def watch(root: tk.Tk, drawn: Callable[[], bool], drawn_event: tuple[tk.Misc, st
     def finish() -> None:
         root.update_idletasks()  # whatever Tk still has to paint is painted
         print(f"drawn {time.time():.6f}", flush=True)
+        loaded = sorted(name for name in sys.modules if name.split(".")[0]
+                        in ("solitaire_tk", "PIL", "tkinter"))
+        print("loaded", *loaded, flush=True)
         os._exit(0)  # no goodbyes: the next run starts at once
 
     root.bind("<Map>", check, add="+")
