@@ -186,9 +186,11 @@ class TutorApp:
         self.session.start(game, used_hints=used_hints, played_on=played_on)
         self.hinting.cycle.start(game)
         self.controls.held = None
-        self.settings.last_game = game.game_id
-        self.settings.last_variant[game.game_id] = game.variant
-        self._save_settings()
+        if (self.settings.last_game, self.settings.last_variant.get(game.game_id)) != (
+                game.game_id, game.variant):  # the same game as last time: nothing to write
+            self.settings.last_game = game.game_id
+            self.settings.last_variant[game.game_id] = game.variant
+            self._save_settings()
         self.table.show(game)
         self.status.show_game(game)
         self.panel.show_game(game)
