@@ -15,7 +15,6 @@ file is checked field by field; a bad number becomes zero, never an error.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -319,6 +318,7 @@ def _signature(game: Game) -> str:
 
 
 def _digest(text: str) -> str:
+    import hashlib  # loaded when first needed: loading it slows the window's opening
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
 
 
