@@ -21,7 +21,8 @@
   started as a fresh process per run, for every game and variant, timed from
   just before the process is started to the first idle moment after its
   window is mapped and the table drawn (`ui/startprobe.py`); the median of
-  STARTUP_RUNS runs, beside a bare `tk.Tk()` window measured the same way.
+  STARTUP_RUNS runs, beside a bare `tk.Tk()` window measured the same way;
+  also the processor time each used (less changed by the machine's other work).
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+try:
+    import resource   # processor time of the start-up runs (not on Windows)
+except ImportError:
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -248,18 +254,27 @@ STARTUP_RUNS = 7
 STARTUP_TARGET = 0.30   # seconds to a drawn table, about three bare Tk windows
 
 
-def startup_once(command: list[str], bytecode: str) -> float:
-    """Seconds from just before `command` starts to the time it prints as drawn.
+def startup_once(command: list[str], bytecode: str) -> tuple[float, float]:
+    """Seconds from just before `command` starts to the time it prints as drawn,
+    and the processor seconds it used (which the machine's other work changes less).
     Compiled modules are kept in the folder `bytecode`, as an installed app has them."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1",
            "PYTHONPYCACHEPREFIX": bytecode}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    def processor() -> float:
+        if resource is None:
+            return 0.0
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    before = processor()
     start = time.time()
     out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=60)
+    cpu = processor() - before
     for line in out.stdout.splitlines():
         if line.startswith("drawn "):
-            return float(line.split()[1]) - start
+            return float(line.split()[1]) - start, cpu
     raise RuntimeError(f"{' '.join(command)} never said it was drawn: {out.stderr[-500:]}")
 
 
@@ -277,6 +292,7 @@ def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
         for variant in game_class(game_id).variants:
             cases.append((f"{game_id} {variant}", game_id, variant))
     times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
     first: dict[str, list[float]] = {name: [] for name, _, _ in cases}
     with tempfile.TemporaryDirectory() as folder:
         bytecode = str(Path(folder) / "pycache")
@@ -292,21 +308,24 @@ def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
         for run in range(runs + first_runs + 1):
             for name, game_id, variant in cases:
                 if run <= runs:
-                    took = startup_once(command(game_id, variant, name, run + 1), bytecode)
+                    took, used = startup_once(command(game_id, variant, name, run + 1), bytecode)
                     if run:
                         times[name].append(took)
+                        cpu[name].append(used)
                 else:
                     first[name].append(startup_once(
-                        command(game_id, variant, f"{name}-{run}", run), bytecode))
+                        command(game_id, variant, f"{name}-{run}", run), bytecode)[0])
     bare_median = statistics.median(times["bare tk.Tk()"])
+    bare_cpu = statistics.median(cpu["bare tk.Tk()"])
     print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10} "
-          f"{'first start':>12}")
+          f"{'first start':>12} {'processor':>10} {'x bare Tk':>10}")
     for name, _, _ in cases:
         each = times[name]
         median = statistics.median(each)
+        used = statistics.median(cpu[name])
         print(f"{name:<24} {median:>6.3f} s {min(each):>6.3f} s {max(each):>6.3f} s "
-              f"{median / bare_median:>9.2f}x {statistics.median(first[name]):>10.3f} s",
-              flush=True)
+              f"{median / bare_median:>9.2f}x {statistics.median(first[name]):>10.3f} s "
+              f"{used:>8.3f} s {used / (bare_cpu or 1):>9.2f}x", flush=True)
 
 
 def main() -> None:
