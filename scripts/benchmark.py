@@ -22,17 +22,30 @@
 - Statistics: a data folder with 500 kept games; a start that counts them
   all again (the statistics file lost), a start with them all counted, and
   a start with one new game from another window (`--stats` runs only this part).
+- Start-up to a drawn table (`--startup` runs only this part): the real app
+  started as a fresh process per run, for every game and variant, timed from
+  just before the process is started to the first idle moment after its
+  window is mapped and the table drawn (`ui/startprobe.py`); the median of
+  STARTUP_RUNS runs, beside a bare `tk.Tk()` window measured the same way;
+  also the processor time each used (less changed by the machine's other work).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+try:
+    import resource   # processor time of the start-up runs (not on Windows)
+except ImportError:
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -341,9 +354,87 @@ def play_some(game):
     return game
 
 
+STARTUP_RUNS = 7
+STARTUP_TARGET = 0.30   # seconds to a drawn table, about three bare Tk windows
+
+
+def startup_once(command: list[str], bytecode: str) -> tuple[float, float]:
+    """Seconds from just before `command` starts to the time it prints as drawn,
+    and the processor seconds it used (which the machine's other work changes less).
+    Compiled modules are kept in the folder `bytecode`, as an installed app has them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1",
+           "PYTHONPYCACHEPREFIX": bytecode}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    def processor() -> float:
+        if resource is None:
+            return 0.0
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    before = processor()
+    start = time.time()
+    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    cpu = processor() - before
+    for line in out.stdout.splitlines():
+        if line.startswith("drawn "):
+            return float(line.split()[1]) - start, cpu
+    raise RuntimeError(f"{' '.join(command)} never said it was drawn: {out.stderr[-500:]}")
+
+
+def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
+    """Each game's median start-up to a drawn table, and its ratio to bare Tk.
+
+    A game's runs share one data folder, as a pupil's starts do (its pictures
+    of the cards are kept there after the first); "first start" is a new data
+    folder each time, so every card is drawn."""
+    print(f"\nStart-up to a drawn table, median of {runs} fresh processes "
+          f"(target: {STARTUP_TARGET:.2f} s, about 3x a bare Tk window):")
+    bare = [sys.executable, str(ROOT / "solitaire_tk" / "ui" / "startprobe.py")]
+    cases = [("bare tk.Tk()", "", "")]
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            cases.append((f"{game_id} {variant}", game_id, variant))
+    times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    first: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    with tempfile.TemporaryDirectory() as folder:
+        bytecode = str(Path(folder) / "pycache")
+
+        def command(game_id: str, variant: str, data: str, seed: int) -> list[str]:
+            if not game_id:
+                return bare
+            return [sys.executable, "-m", "solitaire_tk", "--data-dir", str(Path(folder) / data),
+                    game_id, "--variant", variant, "--seed", str(seed)]
+
+        # Round 0 only warms up (compiles the modules, draws the cards once); then
+        # round by round, so that a busy moment of the machine hits every case alike.
+        for run in range(runs + first_runs + 1):
+            for name, game_id, variant in cases:
+                if run <= runs:
+                    took, used = startup_once(command(game_id, variant, name, run + 1), bytecode)
+                    if run:
+                        times[name].append(took)
+                        cpu[name].append(used)
+                else:
+                    first[name].append(startup_once(
+                        command(game_id, variant, f"{name}-{run}", run), bytecode)[0])
+    bare_median = statistics.median(times["bare tk.Tk()"])
+    bare_cpu = statistics.median(cpu["bare tk.Tk()"])
+    print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10} "
+          f"{'first start':>12} {'processor':>10} {'x bare Tk':>10}")
+    for name, _, _ in cases:
+        each = times[name]
+        median = statistics.median(each)
+        used = statistics.median(cpu[name])
+        print(f"{name:<24} {median:>6.3f} s {min(each):>6.3f} s {max(each):>6.3f} s "
+              f"{median / bare_median:>9.2f}x {statistics.median(first[name]):>10.3f} s "
+              f"{used:>8.3f} s {used / (bare_cpu or 1):>9.2f}x", flush=True)
+
+
 def main() -> None:
-    if "--stats" in sys.argv[1:]:
-        stats_figures()
+    if "--startup" in sys.argv[1:]:
+        startup_figures()
         return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()
@@ -356,6 +447,9 @@ def main() -> None:
         return
     if "--read-only" in sys.argv[1:]:
         read_only_start_figures()
+        return
+    if "--stats" in sys.argv[1:]:
+        stats_figures()
         return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
@@ -376,6 +470,7 @@ def main() -> None:
     stats_figures()
     is_over_times()
     hint_win_rates()
+    startup_figures()
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -487,6 +486,7 @@ def _signature(game: Game) -> str:
 
 
 def _digest(text: str) -> str:
+    import hashlib  # loaded when first needed: loading it slows the window's opening
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
 
 

@@ -127,7 +127,11 @@ def launch(args: argparse.Namespace) -> int:
         if game is None:
             root.destroy()
             return 0
-    open_app(root, store, args, game)
+    app = open_app(root, store, args, game)
+    from . import startprobe
+    if startprobe.wanted():  # scripts/benchmark.py --startup
+        startprobe.watch(root, lambda: app.table.layout is not None,
+                         (app.table, "<<TableLaidOut>>"))
     root.mainloop()
     return 0
 
