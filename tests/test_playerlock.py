@@ -1,0 +1,207 @@
+"""One window per data folder and player holds the game in play: real processes
+hold the lock, are killed, quit or let go, and a DataStore here tries to claim it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from solitaire_tk import new_game
+from solitaire_tk.playerlock import BUSY, HELD, NO_LOCKING, PlayerLock, lock_path
+from solitaire_tk.userdata import DataStore, PlayingElsewhere
+from solitaire_tk.whoplays import read_only_note, start_question, step_player
+
+from .helpers import play, won_thirteen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A window in another process: a DataStore on the folder, as the app makes one at
+# start; "switch NAME" plays as NAME, "release" lets go as Quit does, end of input quits.
+HOLDER = """
+import sys
+from solitaire_tk.userdata import DataStore
+store = DataStore(sys.argv[1])
+print(store.lock_state, flush=True)
+for line in sys.stdin:
+    word, _, rest = line.strip().partition(" ")
+    if word == "switch":
+        store.switch_player(rest)
+    elif word == "release":
+        store.release_player()
+    print("done", flush=True)
+"""
+
+
+class Holder:
+    """Another copy of the app, in its own process."""
+
+    def __init__(self, folder: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder)], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        self.state = self.process.stdout.readline().strip()
+
+    def tell(self, line: str) -> None:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        assert self.process.stdout.readline().strip() == "done"
+
+    def kill_9(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def quit(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=10) == 0
+
+
+@pytest.fixture
+def holders() -> Iterator[list[Holder]]:
+    made: list[Holder] = []
+    yield made
+    for holder in made:
+        if holder.process.poll() is None:
+            holder.kill_9()
+
+
+def game_in_play(folder: Path) -> tuple[Path, bytes]:
+    """Player 1 has an unfinished game on disk: its file and what is in it."""
+    store = DataStore(folder)
+    store.autosave(play(new_game("klondike", seed=5), moves=3))
+    store.release_player()
+    path = folder / "current" / f"{store.player_id}.json"
+    return path, path.read_bytes()
+
+
+def test_a_second_window_on_a_playing_player_is_read_only(tmp_path: Path,
+                                                          holders: list[Holder]) -> None:
+    path, before = game_in_play(tmp_path)
+    holders.append(holder := Holder(tmp_path))
+    assert holder.state == HELD
+
+    store = DataStore(tmp_path)
+    assert store.lock_state == BUSY and store.read_only
+    assert read_only_note(store) == "read-only: Player 1 is playing in another window"
+    assert start_question("Player 1").startswith(
+        "Player 1 is already playing in another window.")
+    assert store.resume() is None, "the other window's game is not opened here"
+    game = play(new_game("cruel", seed=2), moves=4)
+    store.autosave(game)
+    store.clear_current()
+    assert path.read_bytes() == before, "the game in play of the other window is untouched"
+    store.record_game(won_thirteen(), used_hints=False)
+    assert store.stats("thirteen").won == 1, "a game finished here still counts"
+
+
+def test_after_kill_9_of_the_holder_the_lock_is_free(tmp_path: Path,
+                                                     holders: list[Holder]) -> None:
+    path, _ = game_in_play(tmp_path)
+    holders.append(holder := Holder(tmp_path))
+    assert DataStore(tmp_path).read_only
+    holder.kill_9()
+    assert lock_path(tmp_path, "player-1").exists(), "the lock file stays on disk..."
+    store = DataStore(tmp_path)
+    assert store.lock_state == HELD and not store.read_only, "...and blocks nothing"
+    resumed = store.resume()
+    assert resumed is not None and resumed.game_id == "klondike"
+
+
+def test_after_the_holder_quits_or_lets_go_the_lock_is_free(tmp_path: Path,
+                                                            holders: list[Holder]) -> None:
+    holders.append(holder := Holder(tmp_path))
+    assert DataStore(tmp_path).read_only
+    holder.tell("release")   # as Quit does, before the process ends
+    mine = DataStore(tmp_path)
+    assert mine.lock_state == HELD
+    mine.release_player()
+
+    holders.append(second := Holder(tmp_path))
+    assert second.state == HELD
+    second.quit()
+    assert DataStore(tmp_path).lock_state == HELD
+
+
+def test_switching_to_a_player_playing_elsewhere_is_refused_and_steps_go_past(
+        tmp_path: Path, holders: list[Holder]) -> None:
+    setup = DataStore(tmp_path)
+    for name in ("Ana", "Ben", "Cy"):
+        setup.add_player(name)
+    setup.release_player()
+    holders.append(holder := Holder(tmp_path))
+    holder.tell("switch Ana")   # the other window plays as Ana, and let go of Player 1
+
+    store = DataStore(tmp_path)   # starts on the player the other window chose last
+    assert store.current_player == "Ana" and store.read_only
+    store.switch_player("Player 1")
+    assert store.current_player == "Player 1" and not store.read_only
+    assert store.playing_elsewhere("Ana") and not store.playing_elsewhere("Ben")
+    with pytest.raises(PlayingElsewhere, match="^Ana is already playing in another window. "):
+        store.switch_player("Ana")
+    assert store.current_player == "Player 1" and store.lock_state == HELD
+    with pytest.raises(PlayingElsewhere, match="Ana can be removed once that window is closed"):
+        store.remove_player("Ana")
+    assert "Ana" in store.players()
+
+    step = step_player(store, -1)   # "<" round the list to the last player
+    assert step.name == "Cy" and store.current_player == "Cy" and step.words == ""
+    step = step_player(store, 1)
+    assert step.name == "Player 1" and step.words == ""
+    step = step_player(store, 1)    # ">" goes past Ana to Ben
+    assert step.name == "Ben" and store.current_player == "Ben"
+    assert step.words == "Ana was skipped: Ana is playing in another window. "
+    # Player 1's lock was let go when this window switched away: another can take it.
+    left = PlayerLock(tmp_path, "player-1")
+    assert left.claim() == HELD
+    left.release()
+
+    store.switch_player("Cy")   # and two more windows take Ben and Player 1
+    for name in ("Ben", "Player 1"):
+        holders.append(other := Holder(tmp_path))
+        other.tell(f"switch {name}")
+    step = step_player(store, 1)
+    assert step.name is None and store.current_player == "Cy"
+    assert step.words == ("Nobody else can play here now: Player 1, Ana and Ben are playing "
+                          "in other windows.")
+
+
+def test_a_read_only_window_can_play_as_another_and_back_when_free(
+        tmp_path: Path, holders: list[Holder]) -> None:
+    path, before = game_in_play(tmp_path)
+    setup = DataStore(tmp_path)
+    setup.add_player("Ana")
+    setup.release_player()
+    holders.append(holder := Holder(tmp_path))
+    store = DataStore(tmp_path)
+    assert store.read_only
+    store.switch_player("Ana")
+    assert not store.read_only and store.lock_state == HELD
+    store.autosave(play(new_game("cruel", seed=3), moves=2))
+    assert (tmp_path / "current" / f"{store.player_id}.json").exists()
+    holder.quit()
+    store.switch_player("Player 1")   # free now: this window holds Player 1's game
+    assert not store.read_only
+    assert store.resume() is not None
+    store.autosave(play(new_game("cruel", seed=4), moves=1))
+    assert path.read_bytes() != before
+
+
+@pytest.mark.parametrize("spoil", ["a file where the locks folder goes", "a pipe as the lock"])
+def test_a_folder_that_cannot_lock_does_not_stop_the_app(tmp_path: Path, spoil: str) -> None:
+    if spoil.startswith("a file"):
+        (tmp_path / "locks").write_text("not a folder")
+    else:
+        (tmp_path / "locks").mkdir()
+        os.mkfifo(lock_path(tmp_path, "player-1"))
+    store = DataStore(tmp_path)   # (a pipe opened to read would wait for ever)
+    assert store.lock_state == NO_LOCKING and not store.read_only and store.notice is None
+    store.autosave(play(new_game("cruel", seed=2), moves=1))
+    assert store.resume() is not None
