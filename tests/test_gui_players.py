@@ -122,7 +122,7 @@ def test_started_on_a_player_playing_elsewhere_can_switch_player(
     press(d, dialog.close_button)
     assert not d.app.player_bar.read_only_shown
     assert "read-only" not in d.root.title()
-    assert str(d.app.player_bar.name.cget("text")) == "Player: Ana"
+    assert str(d.app.player_bar.name.cget("text")) == "Ana"
 
 
 def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
@@ -130,7 +130,7 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     d = driver_for(new_game("klondike", seed=7))
     bar = d.app.player_bar
     assert not bar.arrows_shown, "one player: no arrows"
-    assert str(bar.name.cget("text")) == "Player: Player 1"
+    assert str(bar.name.cget("text")) == "Player 1"
     d.click(*d.card_point("stock"))    # Player 1 makes a move
 
     press(d, bar.name)                 # the name opens the Players dialog (as in Thirteen)
@@ -144,7 +144,7 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     assert "previous player" in bar.tips[0].text and "next player" in bar.tips[2].text
 
     press(d, bar.next)
-    assert d.store.current_player == "Ana" and str(bar.name.cget("text")) == "Player: Ana"
+    assert d.store.current_player == "Ana" and str(bar.name.cget("text")) == "Ana"
     assert d.status() == "Hello, Ana! The game on the table is yours now."
     assert (data_dir / "current" / "player-1.json").exists(), "Player 1 keeps their copy"
     press(d, bar.previous)

@@ -17,6 +17,8 @@ from .tooltip import Tooltip
 if TYPE_CHECKING:
     from .app import TutorApp
 
+NAME_SHOWN = 14   # letters of a long name on the button: it fits over the tutor panel
+
 
 class PlayerBar(ttk.Frame):
     def __init__(self, master: tk.Misc, app: TutorApp) -> None:
@@ -29,16 +31,17 @@ class PlayerBar(ttk.Frame):
         self.name = ttk.Button(self, takefocus=False, command=app.show_players)
         self.next = ttk.Button(self, text=">", width=2, takefocus=False,
                                command=lambda: app.step_player(1))
-        self.read_only.grid(row=0, column=0, padx=(0, 8))
+        self.read_only.grid(row=1, column=0, columnspan=4, sticky="e")
         self.why_read_only = Tooltip(self.read_only, "")   # the title says why too
         for column, button in enumerate((self.previous, self.name, self.next), start=1):
             button.grid(row=0, column=column)
         players_key = key_for(game, "players")
+        self.name_tip = ("Click to choose, add or rename players"
+                         + (f" ({players_key})." if players_key else "."))
         self.tips = [
             Tooltip(self.previous, "Play as the previous player "
                                    f"({key_for(game, 'previous_player')})"),
-            Tooltip(self.name, "Who is playing: click to choose, add or rename players"
-                               + (f" ({players_key})" if players_key else "")),
+            Tooltip(self.name, ""),
             Tooltip(self.next, f"Play as the next player ({key_for(game, 'next_player')})"),
         ]
 
@@ -47,7 +50,10 @@ class PlayerBar(ttk.Frame):
         whether this window is read-only."""
         store = self.app.store
         note = read_only_note(store)
-        self.name.configure(text=f"Player: {store.current_player}")
+        name = store.current_player
+        shown = name if len(name) <= NAME_SHOWN else name[:NAME_SHOWN - 1].rstrip() + "…"
+        self.name.configure(text=shown)
+        self.tips[1].text = f"{name} is playing. {self.name_tip}"
         self.why_read_only.text = note[:1].upper() + note[1:] + "." if note else ""
         if note:
             self.read_only.grid()

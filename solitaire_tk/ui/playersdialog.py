@@ -60,7 +60,7 @@ class PlayersDialog(ModalDialog):
         left.grid(row=2, column=0, sticky="nsew")
         rows = ttk.Frame(left)
         rows.pack(fill="both", expand=True)
-        self.listbox = tk.Listbox(rows, height=LIST_ROWS, width=40, activestyle="dotbox",
+        self.listbox = tk.Listbox(rows, height=LIST_ROWS, width=46, activestyle="dotbox",
                                   selectmode="browse", exportselection=False)
         self.scrollbar = ttk.Scrollbar(rows, orient="vertical", command=self.listbox.yview)
         self.listbox.configure(yscrollcommand=self.scrollbar.set)
