@@ -16,7 +16,11 @@ from .playerlock import already_playing
 from .storage import SaveError
 from .userdata import PlayingElsewhere, _and_list
 
-__all__ = ["Step", "already_playing", "read_only_note", "start_question", "step_player"]
+__all__ = ["ONLY_ONE_PLAYER", "Step", "already_playing", "read_only_note", "start_question",
+           "step_player"]
+
+ONLY_ONE_PLAYER = ("There is only one player so far. To add one, choose Players... in the "
+                   "Game menu.")
 
 
 def start_question(name: str) -> str:
@@ -47,7 +51,7 @@ def step_player(store: Any, by: int) -> Step:
     playing in another window (`store.switch_player` says who is)."""
     players: list[str] = store.players()
     if len(players) < 2:
-        return Step(None)
+        return Step(None, ONLY_ONE_PLAYER)
     here = players.index(store.current_player)
     skipped: list[str] = []
     for distance in range(1, len(players)):

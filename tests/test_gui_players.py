@@ -12,9 +12,10 @@ import pytest
 
 from solitaire_tk import new_game
 from solitaire_tk.ui.launch import first_game, open_app
-from solitaire_tk.ui.playersdialog import PlayersDialog
+from solitaire_tk.ui.playersdialog import PLAYING_ELSEWHERE, PlayersDialog
 from solitaire_tk.ui.statsdialog import ConfirmDialog
 from solitaire_tk.userdata import DataStore
+from solitaire_tk.whoplays import ONLY_ONE_PLAYER
 
 from .gui import QUIET, Driver
 from .helpers import play
@@ -160,10 +161,23 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     press(d, bar.previous)
     assert d.store.current_player == "Player 1"
     assert "Ana was skipped: Ana is playing in another window." in d.status()
+    press(d, bar.name)   # the Players dialog says so too, and does not switch to her
+    dialog = next(w for w in d.root.winfo_children() if isinstance(w, PlayersDialog))
+    assert dialog.listbox.get(1) == "Ana" + PLAYING_ELSEWHERE
+    dialog.listbox.selection_clear(0, "end")
+    dialog.listbox.selection_set(1)
+    press(d, dialog.play_button)
+    assert d.store.current_player == "Player 1" and dialog.winfo_exists()
+    assert str(dialog.message.cget("text")) == ("Ana is already playing in another window. "
+                                                "Choose another player, or close that window "
+                                                "first.")
+    press(d, dialog.close_button)
 
     d.store.remove_player("Ben")
     holder.kill_9()
     d.store.remove_player("Ana")
     bar.show()
     assert not bar.arrows_shown
+    d.key("Next", state=0x4)   # Ctrl+Page Down with nobody to switch to
+    assert d.status() == ONLY_ONE_PLAYER
 

@@ -196,6 +196,8 @@ class PlayersDialog(ModalDialog):
     def step(self, by: int) -> None:
         """Switch at once to the previous (-1) or next (+1) player, round the list,
         past those playing in another window."""
+        if len(self.store.players()) < 2:
+            return   # (the buttons are hidden; Add is right here)
         before = self.store.current_player
         went = step_player(self.store, by)
         self.refresh()
