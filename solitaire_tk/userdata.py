@@ -218,6 +218,10 @@ class DataStore:
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
+        # What this window changed in the list of players since it last wrote it
+        # (another window's changes are taken in: `catch_up_players`).
+        self._changed_ids: set[str] = set()
+        self._removed_ids: set[str] = set()
         for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
             remove_stale_temp_files(self.folder / sub)
         self._load_settings()
@@ -359,10 +363,53 @@ class DataStore:
                 or (self.folder / "current" / f"{candidate}.json").exists())
 
     def _save_settings(self) -> None:
+        self.catch_up_players()
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
             "current_player": self._current.id,
             "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
                         for p in self._players]}, "the list of players and their settings")
+        self._changed_ids.clear()
+
+    def catch_up_players(self) -> None:
+        """Take in what another window changed in settings.json since this one last
+        read or wrote it (players added, renamed or removed there, and the
+        preferences of the players this window is not playing as), so that
+        writing the list of players never loses one."""
+        path = self.folder / "settings.json"
+        try:
+            data, _ = read_versioned(path, SETTINGS_FORMAT)
+        except (OSError, DamagedFile, NewerFile):   # missing or unreadable: nothing to take in
+            return
+        raw = data.get("players")
+        if path in self._frozen or not isinstance(raw, list):
+            return
+        mine = {p.id: p for p in self._players}
+        on_disk: dict[str, int] = {}   # each player's place in the file
+        for entry in raw[:MAX_PLAYERS_KEPT]:
+            pid = entry.get("id") if isinstance(entry, Mapping) else None
+            if not isinstance(pid, str) or pid in on_disk:
+                continue
+            on_disk[pid] = len(on_disk)
+            known = mine.get(pid)
+            if known is None and pid not in self._removed_ids:
+                added, _ = _player_from_json(entry, self._players)
+                if added is not None and len(self._players) < MAX_PLAYERS_KEPT:
+                    self._players.append(added)
+            elif (known is not None and known is not self._current
+                  and pid not in self._changed_ids):
+                theirs, _ = _player_from_json(entry, [p for p in self._players if p is not known])
+                if theirs is not None:
+                    known.name, known.settings = theirs.name, theirs.settings
+                    if pid in self._books:
+                        self._books[pid].player = theirs.name
+        for player in list(self._players):   # removed there: their files went to removed/
+            if (player.id not in on_disk and player is not self._current
+                    and player.id not in self._changed_ids
+                    and not any((self.folder / sub / f"{player.id}.json").exists()
+                                for sub in ("stats", "current"))):
+                self._players.remove(player)
+        # In the file's order, then those this window added.
+        self._players.sort(key=lambda p: on_disk.get(p.id, len(on_disk)))
 
     def _find(self, name: str) -> _Player:
         wanted = unicodedata.normalize("NFC", str(name)).strip().casefold()
@@ -391,12 +438,14 @@ class DataStore:
                              "adding another.")
         name = clean_name(name, self.players())
         self._players.append(_Player(_file_id(name, self._id_taken), name, Settings()))
+        self._changed_ids.add(self._players[-1].id)
         self._save_settings()
         return name
 
     def rename_player(self, old: str, new: str) -> str:
         player = self._find(old)
         player.name = clean_name(new, [p.name for p in self._players if p is not player])
+        self._changed_ids.add(player.id)
         self._save_settings()
         book = self._book(player)
         book.player = player.name
@@ -413,6 +462,7 @@ class DataStore:
             raise PlayingElsewhere(f"{already_playing(player.name)} {player.name} can be "
                                    "removed once that window is closed.")
         self._players.remove(player)
+        self._removed_ids.add(player.id)
         if player is self._current:
             self._current = self._players[0]
             self._use_lock(*self._take_lock(self._current))

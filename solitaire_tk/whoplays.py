@@ -49,6 +49,7 @@ class Step:
 def step_player(store: Any, by: int) -> Step:
     """Switch to the previous (-1) or next (+1) player round the list, past those
     playing in another window (`store.switch_player` says who is)."""
+    store.catch_up_players()   # with the players another window added
     players: list[str] = store.players()
     if len(players) < 2:
         return Step(None, ONLY_ONE_PLAYER)

@@ -15,18 +15,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # A window in another process: a DataStore on the folder, as the app makes one at
-# start; "switch NAME" plays as NAME, "release" lets go as Quit does, end of input quits.
+# start; each line of input calls one of its methods ("switch_player|Ana",
+# "update_settings|card_back=red", "release_player" as Quit does); the end of
+# the input quits.
 HOLDER = """
 import sys
 from solitaire_tk.userdata import DataStore
 store = DataStore(sys.argv[1])
 print(store.lock_state, flush=True)
 for line in sys.stdin:
-    word, _, rest = line.strip().partition(" ")
-    if word == "switch":
-        store.switch_player(rest)
-    elif word == "release":
-        store.release_player()
+    method, *args = line.rstrip("\\n").split("|")
+    named = dict(arg.split("=", 1) for arg in args if "=" in arg)
+    getattr(store, method)(*[arg for arg in args if "=" not in arg], **named)
     print("done", flush=True)
 """
 

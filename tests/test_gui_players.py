@@ -157,7 +157,7 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
 
     # Ana is playing in another window: ">" from Ben goes past her, and says so.
     holders.append(holder := Holder(data_dir))   # (it starts on Ben, then takes Ana)
-    holder.tell("switch Ana")
+    holder.tell("switch_player|Ana")
     press(d, bar.previous)
     assert d.store.current_player == "Player 1"
     assert "Ana was skipped: Ana is playing in another window." in d.status()

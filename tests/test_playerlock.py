@@ -62,7 +62,7 @@ def test_after_the_holder_quits_or_lets_go_the_lock_is_free(tmp_path: Path,
                                                             holders: list[Holder]) -> None:
     holders.append(holder := Holder(tmp_path))
     assert DataStore(tmp_path).read_only
-    holder.tell("release")   # as Quit does, before the process ends
+    holder.tell("release_player")   # as Quit does, before the process ends
     mine = DataStore(tmp_path)
     assert mine.lock_state == HELD
     mine.release_player()
@@ -80,7 +80,7 @@ def test_switching_to_a_player_playing_elsewhere_is_refused_and_steps_go_past(
         setup.add_player(name)
     setup.release_player()
     holders.append(holder := Holder(tmp_path))
-    holder.tell("switch Ana")   # the other window plays as Ana, and let go of Player 1
+    holder.tell("switch_player|Ana")   # the other window plays as Ana, and let go of Player 1
 
     store = DataStore(tmp_path)   # starts on the player the other window chose last
     assert store.current_player == "Ana" and store.read_only
@@ -109,7 +109,7 @@ def test_switching_to_a_player_playing_elsewhere_is_refused_and_steps_go_past(
     store.switch_player("Cy")   # and two more windows take Ben and Player 1
     for name in ("Ben", "Player 1"):
         holders.append(other := Holder(tmp_path))
-        other.tell(f"switch {name}")
+        other.tell(f"switch_player|{name}")
     step = step_player(store, 1)
     assert step.name is None and store.current_player == "Cy"
     assert step.words == ("Nobody else can play here now: Player 1, Ana and Ben are playing "
@@ -135,6 +135,34 @@ def test_a_read_only_window_can_play_as_another_and_back_when_free(
     assert store.resume() is not None
     store.autosave(play(new_game("cruel", seed=4), moves=1))
     assert path.read_bytes() != before
+
+
+def test_players_added_renamed_or_removed_in_another_window_are_never_lost(
+        tmp_path: Path, holders: list[Holder]) -> None:
+    setup = DataStore(tmp_path)
+    setup.add_player("Ana")
+    setup.release_player()
+    store = DataStore(tmp_path)
+    store.switch_player("Ana")              # this window plays as Ana
+    holders.append(holder := Holder(tmp_path))
+    holder.tell("switch_player|Player 1")   # the other window plays as Player 1...
+    holder.tell("add_player|Dan")           # ...and adds Dan, and later Eve
+    store.add_player("Cy")                  # while this window adds Cy
+    store.update_settings(card_back="red")
+    assert store.players() == ["Player 1", "Ana", "Dan", "Cy"]
+    holder.tell("add_player|Eve")
+    holder.tell("update_settings|card_back=green")
+    assert DataStore(tmp_path).players() == ["Player 1", "Ana", "Dan", "Cy", "Eve"]
+    holder.tell("rename_player|Dan|Daniel")
+    holder.tell("remove_player|Eve")
+    store.update_settings(four_colour=True)
+    assert store.players() == ["Player 1", "Ana", "Daniel", "Cy"]
+    again = DataStore(tmp_path)
+    assert again.players() == ["Player 1", "Ana", "Daniel", "Cy"], "nobody lost or back"
+    assert again.current_player == "Ana" and again.settings.card_back == "red"
+    holder.quit()
+    again.switch_player("Player 1")
+    assert again.settings.card_back == "green", "the other window's player keeps theirs"
 
 
 @pytest.mark.parametrize("spoil", ["a file where the locks folder goes", "a pipe as the lock"])

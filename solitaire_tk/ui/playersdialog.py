@@ -44,6 +44,7 @@ class PlayersDialog(ModalDialog):
     def __init__(self, master: tk.Misc, store: Any, on_switch: Callable[[str], None]) -> None:
         super().__init__(master, "Players")
         self.store = store
+        store.catch_up_players()   # another window may have added or renamed players
         self.on_switch = on_switch
         self.confirm: ConfirmDialog | None = None
         self._name_mode: str | None = None   # "add" or "rename" while the name box is open
