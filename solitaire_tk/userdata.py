@@ -28,7 +28,9 @@ pupil left it and goes to disk with the next write that works).
 One window at a time holds a player's game in play: a DataStore started on
 a player who is playing in another window is `read_only` (it never writes
 or resumes that game; games finished here still count), and switching to
-such a player is refused (`PlayingElsewhere`).
+such a player is refused (`PlayingElsewhere`).  Windows on other players
+share settings.json: before each write, what another window changed in the
+list of players is taken in (`catch_up_players`), so none is lost.
 """
 
 from __future__ import annotations
