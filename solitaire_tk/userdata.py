@@ -370,7 +370,8 @@ class DataStore:
             "current_player": self._current.id,
             "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
                         for p in self._players]}, "the list of players and their settings")
-        self._changed_ids.clear()
+        self._changed_ids.clear()   # on disk now: from here on, a change there is another's
+        self._removed_ids.clear()
 
     def catch_up_players(self) -> None:
         """Take in what another window changed in settings.json since this one last
@@ -378,12 +379,14 @@ class DataStore:
         preferences of the players this window is not playing as), so that
         writing the list of players never loses one."""
         path = self.folder / "settings.json"
+        if path in self._frozen:
+            return
         try:
             data, _ = read_versioned(path, SETTINGS_FORMAT)
         except (OSError, DamagedFile, NewerFile):   # missing or unreadable: nothing to take in
             return
         raw = data.get("players")
-        if path in self._frozen or not isinstance(raw, list):
+        if not isinstance(raw, list):
             return
         mine = {p.id: p for p in self._players}
         on_disk: dict[str, int] = {}   # each player's place in the file
@@ -435,6 +438,7 @@ class DataStore:
 
     def add_player(self, name: str) -> str:
         """Add a player with the preferences a new player starts with; returns the name as kept."""
+        self.catch_up_players()   # another window may have added or removed one
         if len(self._players) >= MAX_PLAYERS:
             raise ValueError(f"There can be at most {MAX_PLAYERS} players. Remove one before "
                              "adding another.")

@@ -160,6 +160,11 @@ def test_players_added_renamed_or_removed_in_another_window_are_never_lost(
     again = DataStore(tmp_path)
     assert again.players() == ["Player 1", "Ana", "Daniel", "Cy"], "nobody lost or back"
     assert again.current_player == "Ana" and again.settings.card_back == "red"
+    # A player removed here and added again there (the same file name) is kept.
+    store.remove_player("Cy")
+    holder.tell("add_player|Cy")
+    store.update_settings(card_back="blue")
+    assert store.players() == ["Player 1", "Ana", "Daniel", "Cy"]
     holder.quit()
     again.switch_player("Player 1")
     assert again.settings.card_back == "green", "the other window's player keeps theirs"
