@@ -143,6 +143,14 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     press(d, dialog.close_button)
     assert bar.arrows_shown, "more than one player: the arrows show"
     assert "previous player" in bar.tips[0].text and "next player" in bar.tips[2].text
+    assert not bar.on_own_line
+    d.root.geometry("640x500")   # a narrow window: the bar takes a line of its own, whole
+    d.pump(200)
+    assert bar.on_own_line and d.root.winfo_containing(
+        bar.next.winfo_rootx() + 5, bar.next.winfo_rooty() + 5) is bar.next
+    d.root.geometry("1200x760")
+    d.pump(200)
+    assert not bar.on_own_line
 
     press(d, bar.next)
     assert d.store.current_player == "Ana" and str(bar.name.cget("text")) == "Ana"

@@ -84,11 +84,9 @@ class TutorApp:
                                 self.replay.play_from_here, self.replay.close)
         self.panel_shown = tk.BooleanVar(value=bool(self.settings.tutor_panel))
         self.status = StatusBar(self.body)
-        self.status.grid(row=1, column=0, sticky="we")
-        # The name, with "<" and ">": beside the status bar, under the tutor panel,
-        # so that a narrow window narrows the status bar, never the buttons.
-        self.player_bar = PlayerBar(self.body, self)
-        self.player_bar.grid(row=1, column=1, sticky="ne", padx=6, pady=(2, 0))
+        self.status.grid(row=1, column=0, columnspan=2, sticky="we")
+        self.player_bar = PlayerBar(self.status, self)  # the name, with "<" and ">"
+        self.player_bar.place_in_status_bar()
         self.player_bar.show()
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(0, weight=1)
