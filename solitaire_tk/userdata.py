@@ -3,7 +3,7 @@
 `DataStore` (one per app run) keeps the data folder (`datafiles.data_dir`):
 
     settings.json          the players, each with their preferences; who plays now (up to
-                           ten can be added here; up to forty made elsewhere are kept)
+                           forty)
     stats/<player>.json    one player's statistics (`stats.StatsBook`): a cache of their
                            games in saved/, made again from them when it is lost
     current/<player>.json  the game that player is in the middle of (SPEC section 4)
@@ -12,6 +12,7 @@
     damaged/               files that could not be read, put aside with a time stamp
     removed/               a removed player's files, in case it was a mistake
     backups/               a file as it was before it was upgraded to a newer version
+    locks/<player>.lock    locked while a window plays as that player (`playerlock`)
 
 `<player>` is a file name made once from the player's first name
 ("Player 1" -> "player-1"); it stays the same when the player is renamed,
@@ -35,6 +36,13 @@ sentences in `DataStore.notices`.  Nothing here raises into the app except
 `ValueError` (a bad name or setting, with a message for the pupil) and
 `storage.SaveError` (a write failed: the data in memory stays as the
 pupil left it and goes to disk with the next write that works).
+
+One window at a time holds a player's game in play: a DataStore started on
+a player who is playing in another window is `read_only` (it never writes
+or resumes that game; games finished here still count), and switching to
+such a player is refused (`PlayingElsewhere`).  Windows on other players
+share settings.json: before each write, what another window changed in the
+list of players is taken in (`catch_up_players`), so none is lost.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
                         NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
                         read_versioned, register_converter)
 from .engine import SAVE_VERSION, Game
+from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
 from .registry import GAME_IDS, game_class
 from .savefile import GameFileError, load_game, read_record
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
@@ -59,12 +68,12 @@ from .stats import CountedGame, GameStats, SessionStats, StatsBook, all_keys, ha
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
-__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
-           "clean_name", "data_dir", "data_dir_notice", "register_converter"]
+__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "PlayingElsewhere", "SaveError", "Settings",
+           "check_setting", "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
 HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
-MAX_PLAYERS = 10         # players that can be added here
-MAX_PLAYERS_KEPT = 40    # players kept from a file (a class may have made more elsewhere)
+MAX_PLAYERS = 40         # players that can be added here: a class
+MAX_PLAYERS_KEPT = MAX_PLAYERS   # players kept from a file
 MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
 REMOVE_TRIES = 5
@@ -255,9 +264,17 @@ class DataStore:
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
+        # What this window changed in the list of players since it last wrote it
+        # (another window's changes are taken in: `catch_up_players`).
+        self._changed_ids: set[str] = set()
+        self._removed_ids: set[str] = set()
         for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
             remove_stale_temp_files(self.folder / sub)
         self._load_settings()
+        self._lock: PlayerLock | None = None
+        self.lock_state = NO_LOCKING      # playerlock.HELD, BUSY or NO_LOCKING
+        self._lock_frozen: Path | None = None   # the game in play another window holds
+        self._use_lock(*self._take_lock(self._current))
 
     # -- what the pupil should be told ------------------------------------------------
     @property
@@ -424,10 +441,56 @@ class DataStore:
                 or (self.folder / "backups" / f"{candidate}-v1.json").exists())
 
     def _save_settings(self) -> None:
+        self.catch_up_players()
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
             "current_player": self._current.id,
             "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
                         for p in self._players]}, "the list of players and their settings")
+        self._changed_ids.clear()   # on disk now: from here on, a change there is another's
+        self._removed_ids.clear()
+
+    def catch_up_players(self) -> None:
+        """Take in what another window changed in settings.json since this one last
+        read or wrote it (players added, renamed or removed there, and the
+        preferences of the players this window is not playing as), so that
+        writing the list of players never loses one."""
+        path = self.folder / "settings.json"
+        if path in self._frozen:
+            return
+        try:
+            data, _ = read_versioned(path, SETTINGS_FORMAT)
+        except (OSError, DamagedFile, NewerFile):   # missing or unreadable: nothing to take in
+            return
+        raw = data.get("players")
+        if not isinstance(raw, list):
+            return
+        mine = {p.id: p for p in self._players}
+        on_disk: dict[str, int] = {}   # each player's place in the file
+        for entry in raw[:MAX_PLAYERS_KEPT]:
+            pid = entry.get("id") if isinstance(entry, Mapping) else None
+            if not isinstance(pid, str) or pid in on_disk:
+                continue
+            on_disk[pid] = len(on_disk)
+            known = mine.get(pid)
+            if known is None and pid not in self._removed_ids:
+                added, _ = _player_from_json(entry, self._players)
+                if added is not None and len(self._players) < MAX_PLAYERS_KEPT:
+                    self._players.append(added)
+            elif (known is not None and known is not self._current
+                  and pid not in self._changed_ids):
+                theirs, _ = _player_from_json(entry, [p for p in self._players if p is not known])
+                if theirs is not None:
+                    known.name, known.settings = theirs.name, theirs.settings
+                    if pid in self._books:
+                        self._books[pid].player = theirs.name
+        for player in list(self._players):   # removed there: their files went to removed/
+            if (player.id not in on_disk and player is not self._current
+                    and player.id not in self._changed_ids
+                    and not any((self.folder / sub / f"{player.id}.json").exists()
+                                for sub in ("stats", "current"))):
+                self._players.remove(player)
+        # In the file's order, then those this window added.
+        self._players.sort(key=lambda p: on_disk.get(p.id, len(on_disk)))
 
     def _find(self, name: str) -> _Player:
         wanted = unicodedata.normalize("NFC", str(name)).strip().casefold()
@@ -451,17 +514,20 @@ class DataStore:
 
     def add_player(self, name: str) -> str:
         """Add a player with the preferences a new player starts with; returns the name as kept."""
+        self.catch_up_players()   # another window may have added or removed one
         if len(self._players) >= MAX_PLAYERS:
             raise ValueError(f"There can be at most {MAX_PLAYERS} players. Remove one before "
                              "adding another.")
         name = clean_name(name, self.players())
         self._players.append(_Player(_file_id(name, self._id_taken), name, Settings()))
+        self._changed_ids.add(self._players[-1].id)
         self._save_settings()
         return name
 
     def rename_player(self, old: str, new: str) -> str:
         player = self._find(old)
         player.name = clean_name(new, [p.name for p in self._players if p is not player])
+        self._changed_ids.add(player.id)
         self._save_settings()
         book = self._book(player)
         book.player = player.name
@@ -474,9 +540,14 @@ class DataStore:
         player = self._find(name)
         if len(self._players) == 1:
             raise ValueError("The last player cannot be removed. Add another player first.")
+        if self.playing_elsewhere(player.name):
+            raise PlayingElsewhere(f"{already_playing(player.name)} {player.name} can be "
+                                   "removed once that window is closed.")
         self._players.remove(player)
+        self._removed_ids.add(player.id)
         if player is self._current:
             self._current = self._players[0]
+            self._use_lock(*self._take_lock(self._current))
             self._book(self._current).new_session()
         self._books.pop(player.id, None)
         self._save_settings()
@@ -488,13 +559,59 @@ class DataStore:
                 move_aside(self.folder, path, "removed")
 
     def switch_player(self, name: str) -> None:
-        """Make `name` the current player; this starts a new session."""
+        """Make `name` the current player; this starts a new session.
+
+        PlayingElsewhere (a ValueError) if they are playing in another window."""
         player = self._find(name)
         if player is not self._current:
+            lock, state = self._take_lock(player)
+            if state == BUSY:
+                raise PlayingElsewhere(f"{already_playing(player.name)} Choose another "
+                                       "player, or close that window first.")
             self._current = player
+            self._use_lock(lock, state)
             self._book(player).new_session()
             self._count_new_files(player, save=True)
             self._save_settings()
+
+    # -- one window per player -------------------------------------------------------------
+    def _take_lock(self, player: _Player) -> tuple[PlayerLock, str]:
+        lock = PlayerLock(self.folder, player.id)
+        return lock, lock.claim()
+
+    def _use_lock(self, lock: PlayerLock, state: str) -> None:
+        """The current player's lock, just taken: the one before is let go.  While
+        another window holds it, this one never writes nor checks that game in play."""
+        if self._lock is not None and self._lock is not lock:
+            self._lock.release()
+        self._lock, self.lock_state = lock, state
+        if self._lock_frozen is not None:
+            self._frozen.discard(self._lock_frozen)
+            self._checked_current.discard(self._lock_frozen.stem)
+            self._lock_frozen = None
+        path = self._current_path()
+        if state == BUSY and path not in self._frozen:
+            self._frozen.add(path)
+            self._lock_frozen = path
+            self._checked_current.add(self._current.id)   # the other window's to check
+
+    @property
+    def read_only(self) -> bool:
+        """True while the current player is playing in another window: this window
+        never writes or resumes their game in play (games finished here still count)."""
+        return self.lock_state == BUSY
+
+    def playing_elsewhere(self, name: str) -> bool:
+        """True if the player `name` is playing in another window now."""
+        player = self._find(name)
+        if player is self._current:
+            return self.read_only
+        return PlayerLock(self.folder, player.id).busy()
+
+    def release_player(self) -> None:
+        """Let go of the current player's lock (at quit; a crash lets go of it too)."""
+        if self._lock is not None:
+            self._lock.release()
 
     # -- preferences ---------------------------------------------------------------------
     @property
@@ -767,6 +884,8 @@ class DataStore:
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
+        if self.read_only:
+            return None   # the other window plays it
         record = self._check_current()
         self.resumed_with_hints = False
         if record is None:
@@ -806,6 +925,10 @@ class DataStore:
         except OSError:
             pass   # the file dialog will say what is wrong
         return folder
+
+
+class PlayingElsewhere(ValueError):
+    """The player is playing in another window (the message says so)."""
 
 
 def _players_from_json(raw: Any) -> tuple[list[_Player], list[str]]:

@@ -249,14 +249,15 @@ def test_each_player_has_their_own_preferences(tmp_path: Path) -> None:
     assert again.settings == Settings()
 
 
-def test_at_most_ten_players(tmp_path: Path) -> None:
+def test_at_most_forty_players_a_class(tmp_path: Path) -> None:
     store = DataStore(tmp_path)
-    for n in range(2, 11):
+    for n in range(2, 41):
         store.add_player(f"Pupil {n}")
-    assert len(DataStore(tmp_path).players()) == 10
-    with pytest.raises(ValueError, match="There can be at most 10 players"):
-        store.add_player("Eleven")
-    assert len(store.players()) == 10
+    assert len(DataStore(tmp_path).players()) == 40
+    with pytest.raises(ValueError, match="There can be at most 40 players. Remove one before "
+                                         "adding another."):
+        store.add_player("Forty-one")
+    assert len(store.players()) == 40 and len(DataStore(tmp_path).players()) == 40
 
 
 @pytest.mark.parametrize("name, message", [

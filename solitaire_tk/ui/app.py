@@ -28,6 +28,7 @@ from ..stats import game_key
 from ..storage import SaveError
 from ..tutor.guide import rule_section
 from ..tutor.hints import Hint
+from ..whoplays import read_only_note
 from ..wording import led_by
 from . import leavegame, menus, playerswitch
 from .animation import Celebration
@@ -42,6 +43,7 @@ from .keys import key_for
 from .leavegame import ABANDON_QUESTION, LeaveGame  # noqa: F401  (tests import it from here)
 from .marks import TutorMarks
 from .pausecover import PauseCover
+from .playerbar import PlayerBar
 from .replaymode import ReplayMode
 from .statusbar import StatusBar
 from .table import Look, Table
@@ -88,6 +90,9 @@ class TutorApp:
         self.panel_shown = tk.BooleanVar(value=bool(self.settings.tutor_panel))
         self.status = StatusBar(self.body)
         self.status.grid(row=1, column=0, columnspan=2, sticky="we")
+        self.player_bar = PlayerBar(self.status, self)  # the name, with "<" and ">"
+        self.player_bar.place_in_status_bar()
+        self.player_bar.show()
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(0, weight=1)
         self._place_panel()
@@ -355,7 +360,12 @@ class TutorApp:
     def show_players(self) -> None:
         self.autosave()  # the game in play stays with the player who played it
         from .playersdialog import PlayersDialog
-        PlayersDialog(self.root, self.store, on_switch=self.player_changed)
+        dialog = PlayersDialog(self.root, self.store, on_switch=self.player_changed)
+        dialog.bind("<Destroy>", lambda e: self.player_bar.show() if e.widget is dialog else None)
+
+    def step_player(self, by: int) -> None:
+        """"<" (-1) or ">" (+1): play as the previous or next player."""
+        playerswitch.step(self, by)
 
     def choose_back(self) -> None:
         def use(back: str) -> None:
@@ -376,7 +386,9 @@ class TutorApp:
 
     def show_title(self, game: Game, replay: bool = False) -> None:
         """The window's title names the game shown: a replay's own while it is open."""
-        self.root.title(f"Solitaire Tutor: {game.title}" + (" (replay)" if replay else ""))
+        note = read_only_note(self.store)  # another window plays as this player
+        self.root.title(f"Solitaire Tutor: {game.title}" + (" (replay)" if replay else "")
+                        + (f" ({note})" if note else ""))
 
     def replay_key(self, keysym: str) -> bool:
         return self.replay.key(keysym)

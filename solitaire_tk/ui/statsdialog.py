@@ -23,11 +23,11 @@ from ..registry import game_class
 from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys
 from ..storage import SaveError
 from .dialogs import ModalDialog
+from .colours import ERROR_COLOUR
 
 __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
            "score_rows", "stats_summary"]
 
-ERROR_COLOUR = "#a00000"
 SCORE_NOTES = {
     "cruel": "In Cruel the score is how many cards are left at the end: the fewer, the better.",
     "klondike": "The score is how many cards you put home on the Aces: the more, the better.",
