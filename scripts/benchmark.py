@@ -157,6 +157,7 @@ def big_log_figures() -> None:
                   flush=True)
             if deck_turning:
                 resume_figure(path)
+                app_open_figures(path)
 
 
 # Run in a fresh process: start-up's part of resuming a long game in play.
@@ -186,6 +187,78 @@ def resume_figure(log_path: Path) -> None:
         entries, took, save = out.stdout.split()
         print(f"start-up: resume a game in play of {entries} entries {float(took):6.2f} s, "
               f"save it after a move {float(save):6.2f} s")
+
+
+# Run in a fresh process on an X display: how long until a big replay's window
+# is on the screen with its table drawn.  argv: "command" (`solitaire-tk replay
+# FILE`) or "menu" (Game > Open in a window already open), the file, a data folder.
+APP_OPEN_ONE = """
+import sys, time, tkinter as tk
+start = time.perf_counter()
+how, path, folder = sys.argv[1:4]
+from solitaire_tk.__main__ import main
+
+def shown(root):
+    while not root.winfo_ismapped():
+        root.update()
+    root.update()   # what the first showing drew, and every idle task it made
+    return time.perf_counter()
+
+def instead_of_mainloop(root, n=0):
+    took = shown(root) - start
+    if how == "menu":
+        app = root.solitaire_app
+        began = time.perf_counter()
+        app.open_file(path)
+        took = shown(root) - began
+        assert app.replaying
+    print(took)
+    root.destroy()
+
+tk.Tk.mainloop = instead_of_mainloop
+import solitaire_tk.ui.launch as launch
+real_open_app = launch.open_app
+def open_app(root, *args):
+    root.solitaire_app = app = real_open_app(root, *args)
+    return app
+launch.open_app = open_app
+argv = ["--data-dir", folder] + (["replay", path] if how == "command" else ["cruel"])
+main(argv)
+"""
+
+
+def app_open_figures(log_path: Path) -> None:
+    """Time from start to a big replay's window shown with its table drawn, by
+    `solitaire-tk replay FILE` and by Game > Open (target: under 2.5 s)."""
+    import os
+    import shutil
+    display = os.environ.get("DISPLAY")
+    xvfb = None
+    if not display:
+        if shutil.which("Xvfb") is None:
+            print("window: no X display and no Xvfb, so not timed")
+            return
+        read_fd, write_fd = os.pipe()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                                 "1400x900x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as pipe:
+            display = ":" + pipe.readline().strip()
+    try:
+        times = {}
+        for how in ("command", "menu"):
+            with tempfile.TemporaryDirectory() as folder:
+                out = subprocess.run([sys.executable, "-c", APP_OPEN_ONE, how, str(log_path),
+                                      folder], check=True, cwd=ROOT, capture_output=True,
+                                     text=True, env={**os.environ, "DISPLAY": display})
+                times[how] = float(out.stdout.split()[-1])
+        print(f"window shown and drawn (target under 2.5 s): 'solitaire-tk replay FILE' "
+              f"{times['command']:5.2f} s, Game > Open {times['menu']:5.2f} s", flush=True)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=5)
 
 
 def is_over_times() -> None:
