@@ -205,7 +205,7 @@ class ReplayView(ttk.Frame):
         assert self.session is not None
         return "0. The deal" if row == 0 else f"{row}. {self.session.steps[row - 1]}"
 
-    def _on_list_view(self, first: str, last: str) -> None:
+    def _on_list_view(self, first: float | str, last: float | str) -> None:
         """The list was scrolled or resized: move the scrollbar, and fill in the
         rows that came into sight once Tk is idle (a drag of the scrollbar makes
         many of these calls; only the last view needs its sentences)."""
