@@ -5,7 +5,8 @@
     settings.json          the players, each with their preferences; who plays now (up to
                            ten can be added here; up to forty made elsewhere are kept)
     stats/<player>.json    one player's statistics (`stats.StatsBook`)
-    current/<player>.json  the game that player is in the middle of (SPEC section 4)
+    current/<player>.json  the game that player is in the middle of (SPEC section 4), and
+                           a journal of the moves since it was written (`inplay`)
     saved/                 where File > Save offers to put games
     damaged/               files that could not be read, put aside with a time stamp
     removed/               a removed player's files, in case it was a mistake
@@ -30,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
@@ -40,21 +40,19 @@ from typing import Any, Callable, Iterable, Mapping
 from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
                         NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
                         read_versioned, register_converter)
-from .engine import SAVE_VERSION, Game
+from .engine import Game
 from .registry import GAME_IDS, game_class
-from .savefile import GameFileError, load_game, read_record
+from .inplay import HINTS_KEY, GameInPlay
 from .stats import GameStats, SessionStats, StatsBook, all_keys
 from .storage import SaveError, remove_stale_temp_files, write_json
 
-__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
+__all__ = ["CARD_BACKS", "DataStore", "HINTS_KEY", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
-HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
 MAX_PLAYERS = 10         # players that can be added here
 MAX_PLAYERS_KEPT = 40    # players kept from a file (a class may have made more elsewhere)
 MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
-REMOVE_TRIES = 5
 DEFAULT_PLAYER = "Player 1"
 CARD_BACKS = ("blue", "red", "green", "purple")
 DEFAULT_VARIANTS = {"cruel": "standard", "klondike": "draw1", "thirteen": "standard",
@@ -207,7 +205,7 @@ class DataStore:
         self.on_notice: Callable[[str], None] | None = None
         self._frozen: set[Path] = set()        # files never to be written over
         self._books: dict[str, StatsBook] = {}
-        self._checked_current: set[str] = set()
+        self._in_play = GameInPlay(self.folder, self._tell, self._frozen)
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
@@ -333,12 +331,11 @@ class DataStore:
     def _last_to_play(self, players: list[_Player]) -> _Player:
         """The player whose game or statistics were written last (the first if none)."""
         def last_written(player: _Player) -> float:
-            times = [0.0]
-            for sub in ("current", "stats"):
-                try:
-                    times.append((self.folder / sub / f"{player.id}.json").stat().st_mtime)
-                except OSError:
-                    pass
+            times = [self._in_play.last_written(player.id)]
+            try:
+                times.append((self.folder / "stats" / f"{player.id}.json").stat().st_mtime)
+            except OSError:
+                pass
             return max(times)
         return max(players, key=last_written)   # max keeps the first of equals
 
@@ -406,6 +403,7 @@ class DataStore:
         self._save_settings()
         if self.folder / "settings.json" in self._frozen:
             return   # the newer settings still list the player: keep their files
+        self._in_play.fold_journal(player.id)   # the moves since go with the game
         for sub in ("stats", "current"):
             path = self.folder / sub / f"{player.id}.json"
             if path.exists():
@@ -519,41 +517,14 @@ class DataStore:
         self._book(self._current).clear(game_key)
         self._save_book(self._current)
 
-    # -- the game in play ------------------------------------------------------------------
+    # -- the game in play (inplay.GameInPlay: a record and a journal of the moves since) --
     def _current_path(self) -> Path:
-        return self.folder / "current" / f"{self._current.id}.json"
+        return self._in_play.record_path(self._current.id)
 
     def _check_current(self) -> dict[str, Any] | None:
-        """The saved record of the current player's game, if it can be used.
-
-        A damaged file is put aside; one from a newer app is moved to `saved/`
-        so that it is neither lost nor written over.
-        """
-        path = self._current_path()
-        self._checked_current.add(self._current.id)
-        if not path.exists():
-            return None
-        try:
-            record = read_record(path)
-        except GameFileError as error:
-            self._put_aside_game(path, str(error))
-            return None
-        version = record.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-            kept = move_aside(self.folder, path, "saved", f"unfinished-{self._current.id}")
-            if kept is None:
-                self._frozen.add(path)
-            where = f"kept in your saved games as '{kept.name}'" if kept else "left as it is"
-            self._tell("The game you were playing was written by a newer Solitaire "
-                                f"Tutor, so it cannot be continued here. It is {where}.")
-            return None
-        return record
-
-    def _put_aside_game(self, path: Path, reason: str) -> None:
-        aside = move_aside(self.folder, path, "damaged")
-        where = f"It was put aside as '{aside.relative_to(self.folder)}'." if aside else ""
-        self._tell(f"The game you were playing could not be opened again. {reason} "
-                            f"{where}".strip())
+        """The saved record of the current player's game, if it can be used
+        (damaged: put aside; from a newer app: moved to `saved/`)."""
+        return self._in_play.check(self._current.id)
 
     def autosave(self, game: Game, used_hints: bool = False) -> None:
         """Keep the current player's game in play (call after every move).
@@ -561,49 +532,24 @@ class DataStore:
         `used_hints` goes with it, so a game finished after a restart still
         counts as won with hints.  (The key is ours: loading ignores it.)
         """
-        if self._current.id not in self._checked_current:
+        if not self._in_play.checked(self._current.id):
             self._check_current()   # never write over a game from a newer app
             if not (self.folder / "settings.json").exists():
                 self._save_settings()
-        path = self._current_path()
-        if path not in self._frozen:
-            record = game.to_json()
-            if used_hints:
-                record[HINTS_KEY] = True
-            write_json(path, record, "your game in play", compact=True)
+        self._in_play.save(self._current.id, game, used_hints)
+
+    def write_game_in_play_whole(self) -> None:
+        """At quit: the game in play in one file, so the next start reads only that."""
+        self._in_play.write_whole(self._current.id)
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
-        record = self._check_current()
-        self.resumed_with_hints = False
-        if record is None:
-            return None
-        try:
-            game = load_game(record)
-            self.resumed_with_hints = record.get(HINTS_KEY) is True
-            return game
-        except Exception as error:   # a file we did not write may fail in any way
-            reason = str(error) if isinstance(error, GameFileError) else "It could not be replayed."
-            self._put_aside_game(self._current_path(), reason)
-            return None
+        game, self.resumed_with_hints = self._in_play.resume(self._current.id)
+        return game
 
     def clear_current(self) -> None:
         """Forget the game in play (after it has been recorded)."""
-        path = self._current_path()
-        if path in self._frozen:
-            return
-        for attempt in range(REMOVE_TRIES):
-            try:
-                path.unlink(missing_ok=True)
-                return
-            except PermissionError as error:   # on Windows, an antivirus may hold it a moment
-                if attempt == REMOVE_TRIES - 1:
-                    raise SaveError("The finished game could not be cleared away "
-                                    f"({error.strerror or error}).") from error
-                time.sleep(0.05 * (attempt + 1))
-            except OSError as error:
-                raise SaveError("The finished game could not be cleared away "
-                                f"({error.strerror or error}).") from error
+        self._in_play.clear(self._current.id)
 
     def keep_finished(self, game: Game) -> Path:
         """Keep a finished game in saved/ so the pupil can open and replay it later.
