@@ -56,6 +56,7 @@ class _Written:
     game: Game                       # the game written (the very object)
     signature: tuple[Any, ...]       # what else goes in the record: its player, start, hints
     entries: int                     # log entries on disk, record and journal together
+    last: object                     # the last of them (the very object, or None)
     mark: str                        # the journal's mark
     record_bytes: int
     record_stat: tuple[int, int, int]   # to see that no other window wrote it since
@@ -64,6 +65,10 @@ class _Written:
 
 def _signature(game: Game, used_hints: bool) -> tuple[Any, ...]:
     return game.player, game.started, used_hints
+
+
+def _last(game: Game) -> object:
+    return game.log[-1] if game.log else None
 
 
 def _stat(path: Path) -> tuple[int, int, int]:
@@ -237,7 +242,7 @@ class GameInPlay:
             path = self.record_path(player_id)
             stat = _stat(path)
             self._written[player_id] = _Written(game, _signature(game, hints), len(game.log),
-                                                mark, stat[1], stat, journal_bytes)
+                                                _last(game), mark, stat[1], stat, journal_bytes)
         else:
             self._written.pop(player_id, None)   # the next save writes it whole, afresh
         return game, hints
@@ -251,7 +256,8 @@ class GameInPlay:
         written = self._written.get(player_id)
         if (written is not None and written.game is game
                 and written.signature == _signature(game, used_hints)
-                and len(game.log) >= written.entries):
+                and len(game.log) >= written.entries
+                and (written.entries == 0 or game.log[written.entries - 1] is written.last)):
             if len(game.log) == written.entries:
                 return   # nothing new since the last save
             added = b"".join(journal_line(entry) for entry in game.log[written.entries:])
@@ -259,7 +265,7 @@ class GameInPlay:
                     and (written.journal_bytes + len(added)) * JOURNAL_SHARE
                     <= written.record_bytes
                     and self._append(player_id, written, added)):
-                written.entries = len(game.log)
+                written.entries, written.last = len(game.log), _last(game)
                 return
         self._write_whole(player_id, game, used_hints)
 
@@ -298,7 +304,7 @@ class GameInPlay:
         write_json(path, record, "your game in play", compact=True)
         stat = _stat(path)
         self._written[player_id] = _Written(game, _signature(game, used_hints), len(game.log),
-                                            mark, stat[1], stat, 0)
+                                            _last(game), mark, stat[1], stat, 0)
         self._remove_journals(player_id)   # all in the record now
 
     def write_whole(self, player_id: str) -> None:
