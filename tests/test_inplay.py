@@ -4,6 +4,7 @@ a kill in the middle of a write) brings back the game as it was played."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -14,12 +15,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from solitaire_tk import Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.inplay import HINTS_KEY, JOURNAL_KEY, WHOLE_BELOW_BYTES
 from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
-from solitaire_tk.storage import STALE_SECONDS
+from solitaire_tk.storage import STALE_SECONDS, SaveError
 from solitaire_tk.userdata import DataStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,3 +227,34 @@ def test_a_game_in_play_killed_again_and_again_loses_at_most_the_move_being_kept
     assert store.resume() is not None
     assert sorted(path.suffix for path in (tmp_path / "current").iterdir()) in (
         [".journal", ".json"], [".json"])
+
+
+def test_a_full_disk_in_the_middle_of_a_move_loses_nothing_kept_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_tk import inplay, storage
+    store = DataStore(tmp_path)
+    game = long_game()
+    store.autosave(game)
+    play_and_save(store, game, 5)
+    kept = list(game.log)
+    real_write, real_replace = os.write, os.replace
+
+    def half_then_full(fd: int, data: Any) -> int:
+        real_write(fd, bytes(data[:len(data) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def full(source: str, target: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(inplay.os, "write", half_then_full)
+    monkeypatch.setattr(storage.os, "replace", full)
+    for seed in (1, 2):
+        with pytest.raises(SaveError, match="The disk is full"):
+            play_and_save(store, game, 1, seed=seed)
+    back = DataStore(tmp_path).resume()
+    assert back is not None and back.log == kept, "what was kept before is there, whole"
+
+    monkeypatch.setattr(inplay.os, "write", real_write)   # room again
+    monkeypatch.setattr(storage.os, "replace", real_replace)
+    play_and_save(store, game, 3, seed=3)
+    back = DataStore(tmp_path).resume()
+    assert back is not None and back.log == game.log
