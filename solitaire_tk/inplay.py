@@ -67,6 +67,13 @@ def _signature(game: Game, used_hints: bool) -> tuple[Any, ...]:
     return game.player, game.started, used_hints
 
 
+def _mark_of(record: dict[str, Any]) -> str | None:
+    """The mark of the record's journal (None for a record of another app, or
+    one changed by hand: its mark could name any file)."""
+    mark = record.get(JOURNAL_KEY)
+    return mark if isinstance(mark, str) and _MARK.fullmatch(mark) else None
+
+
 def _last(game: Game) -> object:
     return game.log[-1] if game.log else None
 
@@ -170,11 +177,11 @@ class GameInPlay:
         self._tell(f"The game you were playing could not be opened again. {reason} "
                    f"{where}".strip())
 
-    def _read_journal(self, player_id: str, mark: Any) -> tuple[list[Any], int, bool]:
+    def _read_journal(self, player_id: str, mark: str | None) -> tuple[list[Any], int, bool]:
         """The entries of the record's journal, how many bytes of whole lines it
         has, and whether it is just as it was written (no line cut short or bad)."""
-        if not isinstance(mark, str) or not _MARK.fullmatch(mark):
-            return [], 0, True   # a record written whole has no journal yet
+        if mark is None:
+            return [], 0, True
         path = self._journal_path(player_id, mark)
         try:
             data = read_limited(path, MAX_FILE_BYTES)
@@ -216,8 +223,8 @@ class GameInPlay:
         record = self.check(player_id)
         if record is None:
             return None, False
-        mark = record.get(JOURNAL_KEY)
-        self._remove_journals(player_id, but=mark if isinstance(mark, str) else None)
+        mark = _mark_of(record)
+        self._remove_journals(player_id, but=mark)
         entries, journal_bytes, untouched = self._read_journal(player_id, mark)
         log = record.get("log")
         if isinstance(log, list) and entries:
@@ -230,15 +237,15 @@ class GameInPlay:
                 return None, False
             # A bad entry of the journal: the game goes on from before it.
             good = error.entry - 1 - len(log)
-            self._put_aside_journal(player_id, str(mark), f"entry {error.entry} {error}"[:300],
-                                    good)
+            reason = str(error).rstrip(".")
+            self._put_aside_journal(player_id, str(mark), reason[:1].lower() + reason[1:], good)
             game = load_game({**record, "log": log + entries[:good]})
             untouched = False
         except Exception:   # a file we did not write may fail in any way
             self._put_aside_game(player_id, "It could not be replayed.")
             return None, False
         hints = record.get(HINTS_KEY) is True
-        if untouched and isinstance(mark, str):
+        if untouched and mark is not None:
             path = self.record_path(player_id)
             stat = _stat(path)
             self._written[player_id] = _Written(game, _signature(game, hints), len(game.log),
@@ -325,8 +332,8 @@ class GameInPlay:
             record = read_record(path)
         except GameFileError:
             return
-        mark = record.pop(JOURNAL_KEY, None)
-        entries, _, _ = self._read_journal(player_id, mark)
+        entries, _, _ = self._read_journal(player_id, _mark_of(record))
+        record.pop(JOURNAL_KEY, None)
         log = record.get("log")
         if entries and isinstance(log, list):
             try:

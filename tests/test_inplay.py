@@ -258,3 +258,20 @@ def test_a_full_disk_in_the_middle_of_a_move_loses_nothing_kept_before(
     play_and_save(store, game, 3, seed=3)
     back = DataStore(tmp_path).resume()
     assert back is not None and back.log == game.log
+
+
+def test_a_journal_mark_changed_by_hand_names_no_file(tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    game = long_game()
+    store.autosave(game)
+    record = record_of(tmp_path)
+    record[JOURNAL_KEY] = "../../escaped"
+    (tmp_path / "current" / "player-1.json").write_text(json.dumps(record), encoding="utf-8")
+    again = DataStore(tmp_path)
+    back = again.resume()
+    assert back is not None and back.log == game.log
+    play_and_save(again, back, 3)
+    assert not list(tmp_path.parent.glob("*escaped*")) and not list(tmp_path.glob("*escaped*"))
+    assert len(journals(tmp_path)) == 1 and record_of(tmp_path)[JOURNAL_KEY] != "../../escaped"
+    final = DataStore(tmp_path).resume()
+    assert final is not None and final.log == back.log
