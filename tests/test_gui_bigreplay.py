@@ -119,3 +119,26 @@ def test_a_long_replay_is_stepped_and_clicked_at_its_start_middle_and_end(
     d.key("Home")
     d.pump()
     check_shown(d, replay, 0)
+
+
+def test_a_long_game_in_play_is_kept_move_by_move_and_whole_at_quit(driver_for,
+                                                                    data_dir: Path) -> None:
+    import json
+
+    from solitaire_tk.moves import Move
+    game = new_game("klondike", "draw3", seed=2, player="Player 1")
+    while len(game.log) < 3000:
+        game.play(Move("flip") if game.is_legal(Move("flip")) else Move("recycle"))
+    d = driver_for(game)
+    record = data_dir / "current" / "player-1.json"
+    for _ in range(2):
+        d.app.try_move(d.game.legal_moves()[0])
+        d.pump(400)   # kept a moment after the move
+    written = json.loads(record.read_text(encoding="utf-8"))
+    (journal,) = (data_dir / "current").glob("*.journal")
+    assert len(written["log"]) + len(journal.read_text(encoding="utf-8").splitlines()) \
+        == len(d.game.log) == 3002
+    played = list(d.game.log)
+    d.app.quit()
+    assert not list((data_dir / "current").glob("*.journal"))
+    assert json.loads(record.read_text(encoding="utf-8"))["log"] == played
