@@ -42,11 +42,11 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
                         read_versioned, register_converter)
 from .engine import Game
 from .registry import GAME_IDS, game_class
-from .inplay import HINTS_KEY, GameInPlay
+from .inplay import GameInPlay
 from .stats import GameStats, SessionStats, StatsBook, all_keys
 from .storage import SaveError, remove_stale_temp_files, write_json
 
-__all__ = ["CARD_BACKS", "DataStore", "HINTS_KEY", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
+__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
            "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
 MAX_PLAYERS = 10         # players that can be added here
