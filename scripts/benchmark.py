@@ -9,8 +9,11 @@
   process (time and peak memory), and a replay of it is scrubbed to random
   steps; `--big` runs only this part.  One log is of ordinary play, the other
   mostly turns the deck (the shortest entries, so the most of them).
-  Then the same game as the game in play of a data folder: how long a fresh
-  process takes to resume it, and to save it again after a move.
+  Then the same game (and its first 100,000 entries) as the game in play of
+  a data folder: how long a fresh process takes to resume it, to keep it after
+  a move, and the app to show its window with it.  And how long the replay
+  window takes to be shown with its table drawn (`solitaire-tk replay FILE`,
+  Game > Open; target 2.5 s).
 - Read-only folder: the first start from a folder that can only be read
   (it is copied) and the next (`--read-only` runs only this part).
 - Legal moves: how long one `legal_moves()` takes in a busy position.
@@ -175,35 +178,130 @@ def big_log_figures() -> None:
                   flush=True)
             if deck_turning:
                 resume_figure(path)
+                app_open_figures(path)
 
 
-# Run in a fresh process: start-up's part of resuming a long game in play.
+# Run in a fresh process: start-up's part of resuming a long game in play,
+# then the time to keep it after each of a few moves.
 RESUME_ONE = """
-import sys, time
+import random, statistics, sys, time
+from solitaire_tk.playout import random_step
 from solitaire_tk.userdata import DataStore
 start = time.perf_counter()
 store = DataStore(sys.argv[1])
 game = store.resume()
 took = time.perf_counter() - start
 assert game is not None, "the game in play did not come back"
-start = time.perf_counter()
-store.autosave(game)
-print(len(game.log), took, time.perf_counter() - start)
+rng = random.Random(1)
+saves = []
+for _ in range(20):
+    random_step(game, rng)
+    start = time.perf_counter()
+    store.autosave(game)
+    saves.append(time.perf_counter() - start)
+print(len(game.log), took, statistics.median(saves), max(saves))
 """
+IN_PLAY_ENTRIES = 100_000   # the game in play start-up is timed with (target: under 2 s)
 
 
 def resume_figure(log_path: Path) -> None:
-    """Resume time of a data folder whose game in play is the game in `log_path`."""
-    with tempfile.TemporaryDirectory() as folder:
-        store = DataStore(folder)
-        game = load_game(log_path)
-        game.player = store.current_player
-        store.autosave(game)
-        out = subprocess.run([sys.executable, "-c", RESUME_ONE, folder], check=True,
-                             cwd=ROOT, capture_output=True, text=True)
-        entries, took, save = out.stdout.split()
-        print(f"start-up: resume a game in play of {entries} entries {float(took):6.2f} s, "
-              f"save it after a move {float(save):6.2f} s")
+    """Resume time of a data folder whose game in play is the game in `log_path`
+    (and one of its first IN_PLAY_ENTRIES entries), the time to keep it after
+    a move, and the app's start-up to its window with the shorter one."""
+    replay = Replay(log_path)
+    for game in (replay.final, replay.game_at(min(IN_PLAY_ENTRIES, len(replay)))):
+        with tempfile.TemporaryDirectory() as folder:
+            store = DataStore(folder)
+            game.player = store.current_player
+            store.autosave(game)
+            out = subprocess.run([sys.executable, "-c", RESUME_ONE, folder], check=True,
+                                 cwd=ROOT, capture_output=True, text=True)
+            entries, took, save, worst = out.stdout.split()
+            print(f"game in play of {entries} entries: resume {float(took):5.2f} s, keep it "
+                  f"after a move {float(save) * 1000:7.1f} ms (worst of 20 "
+                  f"{float(worst) * 1000:.1f} ms)", flush=True)
+            if len(game.log) <= IN_PLAY_ENTRIES:
+                app_open_figures(log_path, ("resume",), folder)
+
+
+# Run in a fresh process on an X display: how long until a big replay's window
+# is on the screen with its table drawn.  argv: "command" (`solitaire-tk replay
+# FILE`), "menu" (Game > Open in a window already open) or "resume" (`solitaire-tk`
+# with a game in play), the file, a data folder.
+APP_OPEN_ONE = """
+import sys, time, tkinter as tk
+start = time.perf_counter()
+how, path, folder = sys.argv[1:4]
+from solitaire_tk.__main__ import main
+
+def shown(root):
+    while not root.winfo_ismapped():
+        root.update()
+    root.update()   # what the first showing drew, and every idle task it made
+    return time.perf_counter()
+
+def instead_of_mainloop(root, n=0):
+    took = shown(root) - start
+    if how == "menu":
+        app = root.solitaire_app
+        began = time.perf_counter()
+        app.open_file(path)
+        took = shown(root) - began
+        assert app.replaying
+    print(took)
+    root.destroy()
+
+tk.Tk.mainloop = instead_of_mainloop
+import solitaire_tk.ui.launch as launch
+real_open_app = launch.open_app
+def open_app(root, *args):
+    root.solitaire_app = app = real_open_app(root, *args)
+    return app
+launch.open_app = open_app
+argv = ["--data-dir", folder] + {"command": ["replay", path], "menu": ["cruel"],
+                                 "resume": []}[how]
+main(argv)
+"""
+
+
+WINDOW_WAYS = {"command": "'solitaire-tk replay FILE'", "menu": "Game > Open",
+               "resume": "start-up with that game in play"}
+
+
+def app_open_figures(log_path: Path, ways: tuple[str, ...] = ("command", "menu"),
+                     data_folder: str | None = None) -> None:
+    """Time from start to a big replay's window shown with its table drawn, by
+    `solitaire-tk replay FILE` and by Game > Open (target: under 2.5 s); or
+    the start-up of the app on `data_folder` ("resume")."""
+    import os
+    import shutil
+    display = os.environ.get("DISPLAY")
+    xvfb = None
+    if not display:
+        if shutil.which("Xvfb") is None:
+            print("window: no X display and no Xvfb, so not timed")
+            return
+        read_fd, write_fd = os.pipe()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                                 "1400x900x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as pipe:
+            display = ":" + pipe.readline().strip()
+    try:
+        times = []
+        for how in ways:
+            with tempfile.TemporaryDirectory() as fresh:
+                out = subprocess.run([sys.executable, "-c", APP_OPEN_ONE, how, str(log_path),
+                                      data_folder or fresh], check=True, cwd=ROOT,
+                                     capture_output=True, text=True,
+                                     env={**os.environ, "DISPLAY": display})
+                times.append(f"{WINDOW_WAYS[how]} {float(out.stdout.split()[-1]):5.2f} s")
+        print(f"window shown and drawn: {', '.join(times)}", flush=True)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=5)
 
 
 READ_ONLY_START = """

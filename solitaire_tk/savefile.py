@@ -111,12 +111,19 @@ def _cycle_collector_paused() -> Iterator[None]:
     """Python's cycle collector paused: checking a long log makes hundreds of
     thousands of small objects that refer to each other in no circle (they
     are freed without it), and the collector would look through all of them
-    again and again, a third of the time of the whole check."""
+    again and again, a third of the time of the whole check.
+
+    What was made meanwhile is then counted as old at once (freeze, then
+    unfreeze, puts every object among the old ones): a long replay's objects
+    are looked through once, not first as young ones and then as middle-aged
+    ones in the seconds after the check, while the window is being drawn."""
     paused = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
+        gc.unfreeze()
         if paused:
             gc.enable()
 

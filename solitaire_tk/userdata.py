@@ -6,7 +6,8 @@
                            forty)
     stats/<player>.json    one player's statistics (`stats.StatsBook`): a cache of their
                            games in saved/, made again from them when it is lost
-    current/<player>.json  the game that player is in the middle of (SPEC section 4)
+    current/<player>.json  the game that player is in the middle of (SPEC section 4), and
+                           a journal of the moves since it was written (`inplay`)
     saved/                 every game that ended, one file each (`keptgames`): the
                            record of what was played; File > Save offers to put games here
     damaged/               files that could not be read, put aside with a time stamp
@@ -50,8 +51,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 import unicodedata
+import weakref
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -59,10 +60,10 @@ from typing import Any, Callable, Iterable, Mapping
 from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
                         NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
                         read_versioned, register_converter)
-from .engine import SAVE_VERSION, Game
+from .engine import Game
+from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
 from .registry import GAME_IDS, game_class
-from .savefile import GameFileError, load_game, read_record
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
 from .stats import CountedGame, GameStats, SessionStats, StatsBook, all_keys, has_moves
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
@@ -71,12 +72,10 @@ from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "PlayingElsewhere", "SaveError", "Settings",
            "check_setting", "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
-HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
 MAX_PLAYERS = 40         # players that can be added here: a class
 MAX_PLAYERS_KEPT = MAX_PLAYERS   # players kept from a file
 MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
-REMOVE_TRIES = 5
 DEFAULT_PLAYER = "Player 1"
 CARD_BACKS = ("blue", "red", "green", "purple")
 DEFAULT_VARIANTS = {"cruel": "standard", "klondike": "draw1", "thirteen": "standard",
@@ -260,7 +259,15 @@ class DataStore:
         # Games counted that could not be kept in saved/ yet: tried again before
         # each write of their player's statistics (by the digest they are counted under).
         self._unkept: dict[str, tuple[Game, str]] = {}
-        self._checked_current: set[str] = set()
+        # Told through a weak reference: a DataStore thrown away is freed at once
+        # (no cycle), and with it the player's lock, for the next window.
+        me = weakref.ref(self)
+
+        def tell(text: str) -> None:
+            store = me()
+            if store is not None:
+                store._tell(text)
+        self._in_play = GameInPlay(self.folder, tell, self._frozen)
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
@@ -424,12 +431,11 @@ class DataStore:
     def _last_to_play(self, players: list[_Player]) -> _Player:
         """The player whose game or statistics were written last (the first if none)."""
         def last_written(player: _Player) -> float:
-            times = [0.0]
-            for sub in ("current", "stats"):
-                try:
-                    times.append((self.folder / sub / f"{player.id}.json").stat().st_mtime)
-                except OSError:
-                    pass
+            times = [self._in_play.last_written(player.id)]
+            try:
+                times.append((self.folder / "stats" / f"{player.id}.json").stat().st_mtime)
+            except OSError:
+                pass
             return max(times)
         return max(players, key=last_written)   # max keeps the first of equals
 
@@ -553,6 +559,7 @@ class DataStore:
         self._save_settings()
         if self.folder / "settings.json" in self._frozen:
             return   # the newer settings still list the player: keep their files
+        self._in_play.fold_journal(player.id)   # the moves since go with the game
         for sub in ("stats", "current"):
             path = self.folder / sub / f"{player.id}.json"
             if path.exists():
@@ -587,13 +594,13 @@ class DataStore:
         self._lock, self.lock_state = lock, state
         if self._lock_frozen is not None:
             self._frozen.discard(self._lock_frozen)
-            self._checked_current.discard(self._lock_frozen.stem)
+            self._in_play.set_checked(self._lock_frozen.stem, False)
             self._lock_frozen = None
         path = self._current_path()
         if state == BUSY and path not in self._frozen:
             self._frozen.add(path)
             self._lock_frozen = path
-            self._checked_current.add(self._current.id)   # the other window's to check
+            self._in_play.set_checked(self._current.id, True)   # the other window's to check
 
     @property
     def read_only(self) -> bool:
@@ -829,41 +836,14 @@ class DataStore:
         self._book(self._current).clear(game_key)
         self._save_book(self._current)
 
-    # -- the game in play ------------------------------------------------------------------
+    # -- the game in play (inplay.GameInPlay: a record and a journal of the moves since) --
     def _current_path(self) -> Path:
-        return self.folder / "current" / f"{self._current.id}.json"
+        return self._in_play.record_path(self._current.id)
 
     def _check_current(self) -> dict[str, Any] | None:
-        """The saved record of the current player's game, if it can be used.
-
-        A damaged file is put aside; one from a newer app is moved to `saved/`
-        so that it is neither lost nor written over.
-        """
-        path = self._current_path()
-        self._checked_current.add(self._current.id)
-        if not path.exists():
-            return None
-        try:
-            record = read_record(path)
-        except GameFileError as error:
-            self._put_aside_game(path, str(error))
-            return None
-        version = record.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-            kept = move_aside(self.folder, path, "saved", f"unfinished-{self._current.id}")
-            if kept is None:
-                self._frozen.add(path)
-            where = f"kept in your saved games as '{kept.name}'" if kept else "left as it is"
-            self._tell("The game you were playing was written by a newer Solitaire "
-                                f"Tutor, so it cannot be continued here. It is {where}.")
-            return None
-        return record
-
-    def _put_aside_game(self, path: Path, reason: str) -> None:
-        aside = move_aside(self.folder, path, "damaged")
-        where = f"It was put aside as '{aside.relative_to(self.folder)}'." if aside else ""
-        self._tell(f"The game you were playing could not be opened again. {reason} "
-                            f"{where}".strip())
+        """The saved record of the current player's game, if it can be used
+        (damaged: put aside; from a newer app: moved to `saved/`)."""
+        return self._in_play.check(self._current.id)
 
     def autosave(self, game: Game, used_hints: bool = False) -> None:
         """Keep the current player's game in play (call after every move).
@@ -871,51 +851,26 @@ class DataStore:
         `used_hints` goes with it, so a game finished after a restart still
         counts as won with hints.  (The key is ours: loading ignores it.)
         """
-        if self._current.id not in self._checked_current:
+        if not self._in_play.checked(self._current.id):
             self._check_current()   # never write over a game from a newer app
             if not (self.folder / "settings.json").exists():
                 self._save_settings()
-        path = self._current_path()
-        if path not in self._frozen:
-            record = game.to_json()
-            if used_hints:
-                record[HINTS_KEY] = True
-            write_json(path, record, "your game in play", compact=True)
+        self._in_play.save(self._current.id, game, used_hints)
+
+    def write_game_in_play_whole(self) -> None:
+        """At quit: the game in play in one file, so the next start reads only that."""
+        self._in_play.write_whole(self._current.id)
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
         if self.read_only:
             return None   # the other window plays it
-        record = self._check_current()
-        self.resumed_with_hints = False
-        if record is None:
-            return None
-        try:
-            game = load_game(record)
-            self.resumed_with_hints = record.get(HINTS_KEY) is True
-            return game
-        except Exception as error:   # a file we did not write may fail in any way
-            reason = str(error) if isinstance(error, GameFileError) else "It could not be replayed."
-            self._put_aside_game(self._current_path(), reason)
-            return None
+        game, self.resumed_with_hints = self._in_play.resume(self._current.id)
+        return game
 
     def clear_current(self) -> None:
         """Forget the game in play (after it has been recorded)."""
-        path = self._current_path()
-        if path in self._frozen:
-            return
-        for attempt in range(REMOVE_TRIES):
-            try:
-                path.unlink(missing_ok=True)
-                return
-            except PermissionError as error:   # on Windows, an antivirus may hold it a moment
-                if attempt == REMOVE_TRIES - 1:
-                    raise SaveError("The finished game could not be cleared away "
-                                    f"({error.strerror or error}).") from error
-                time.sleep(0.05 * (attempt + 1))
-            except OSError as error:
-                raise SaveError("The finished game could not be cleared away "
-                                f"({error.strerror or error}).") from error
+        self._in_play.clear(self._current.id)
 
     def saved_games_dir(self) -> Path:
         """The folder File > Save and File > Open start in."""

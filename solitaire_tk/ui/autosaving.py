@@ -47,6 +47,7 @@ class AutoSave:
         try:
             if record:
                 app.session.autosave()  # an unfinished game waits for next time: not a loss
+                app.store.write_game_in_play_whole()   # its moves since, in one file
             else:
                 app.store.clear_current()
         except SaveError as error:

@@ -116,9 +116,13 @@ class ReplayView(ttk.Frame):
         listing.pack(fill="both", expand=True)
         self.steps = tk.Listbox(listing, height=6, activestyle="dotbox", exportselection=False,
                                 font=("DejaVu Sans", 10))
-        scroll = ttk.Scrollbar(listing, orient="vertical", command=self.steps.yview)
-        self.steps.configure(yscrollcommand=scroll.set)
-        scroll.pack(side="right", fill="y")
+        self.scroll = ttk.Scrollbar(listing, orient="vertical", command=self.steps.yview)
+        self.steps.configure(yscrollcommand=self._on_list_view)
+        self.scroll.pack(side="right", fill="y")
+        # A long game has a quarter of a million steps: a row gets its sentence
+        # only when it comes into sight (until then it is empty).
+        self._filled = bytearray()
+        self._fill_job: str | None = None
         self.steps.pack(side="left", fill="both", expand=True)
         self.steps.bind("<<ListboxSelect>>", self._on_pick)
         self.step_tip = StepTip(self.steps)
@@ -153,9 +157,12 @@ class ReplayView(ttk.Frame):
         self.intro.configure(text=f"Replay of {session.game_title}"
                              + (f": {session.title}" if session.title else ""))
         self.steps.delete(0, "end")
-        self.steps.insert("end", "0. The deal")
-        for number, text in enumerate(session.steps, start=1):
-            self.steps.insert("end", f"{number}. {text}")
+        # The first row is written first: an empty row is then never the widest,
+        # so filling one in never makes Tk measure every row again.
+        self.steps.insert("end", self._row_text(0))
+        self.steps.insert("end", *[""] * len(session))
+        self._filled = bytearray(len(session) + 1)
+        self._filled[0] = 1
         self.slider.configure(to=max(1, len(session)))
         self._set_enabled(True)
         self.show_step()
@@ -164,6 +171,7 @@ class ReplayView(ttk.Frame):
         self.stop()
         self.session = None
         self.steps.delete(0, "end")
+        self._filled = bytearray()
         self.where.configure(text="")
         self.result.configure(text="")
         self.next_label.configure(text="")
@@ -190,6 +198,60 @@ class ReplayView(ttk.Frame):
     def _keep_step_in_view(self) -> None:
         if self.session is not None:
             self.steps.see(self.session.step)
+            self._fill_rows_in_sight()
+
+    # -- the list of steps, filled in as it is seen ------------------------------------
+    def _row_text(self, row: int) -> str:
+        assert self.session is not None
+        return "0. The deal" if row == 0 else f"{row}. {self.session.steps[row - 1]}"
+
+    def _on_list_view(self, first: float | str, last: float | str) -> None:
+        """The list was scrolled or resized: move the scrollbar, and fill in the
+        rows that came into sight once Tk is idle (a drag of the scrollbar makes
+        many of these calls; only the last view needs its sentences)."""
+        self.scroll.set(first, last)
+        if self._fill_job is None and self.session is not None:
+            self._fill_job = self.after_idle(self._fill_rows_in_sight)
+
+    def _fill_rows_in_sight(self) -> None:
+        if self._fill_job is not None:
+            self.after_cancel(self._fill_job)
+            self._fill_job = None
+        if self.session is None:
+            return
+        steps = self.steps
+        top = steps.nearest(0)
+        bottom = steps.nearest(max(steps.winfo_height(), 1))
+        margin = max(bottom - top, 8)   # a page above and below: Page Up/Down shows no gap
+        first = max(0, top - margin)
+        last = min(len(self._filled), bottom + margin + 1)
+        while first < last:
+            # Each change of a long list costs Tk about as much as copying it:
+            # the empty rows in a run are replaced in one go.
+            first = self._filled.find(0, first, last)
+            if first < 0:
+                break
+            end = self._filled.find(1, first, last)
+            end = last if end < 0 else end
+            self._fill_rows(first, end)
+            first = end
+
+    def _fill_rows(self, first: int, end: int) -> None:
+        """Give rows `first` to `end` - 1 their sentences, keeping the step
+        chosen and the row the arrow keys move from."""
+        steps = self.steps
+        chosen = steps.curselection()
+        active = steps.index("active")
+        top = steps.nearest(0)
+        steps.delete(first, end - 1)
+        steps.insert(first, *[self._row_text(row) for row in range(first, end)])
+        self._filled[first:end] = b"\x01" * (end - first)
+        for row in chosen:
+            if first <= row < end:
+                steps.selection_set(row)
+        steps.activate(active)
+        if steps.nearest(0) != top:
+            steps.yview(top)
 
     # -- moving through it ---------------------------------------------------------
     def go(self, step: int) -> None:
