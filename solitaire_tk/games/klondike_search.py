@@ -1,0 +1,366 @@
+"""Klondike's fast position for the solver (see `searchstate`), all three variants.
+
+Cards are small ints, `suit * 13 + rank - 1` (suits C D H S), a face-down card
+in a stack carries `DOWN` as well.  A stack is a tuple (bottom first), so a
+move only swaps a tuple or two and `pop` puts the old ones back.
+
+The deck and the waste pile are one row, the *talon*: the waste from bottom
+to top, then the deck in the order it is turned.  `pos` cards of it lie on
+the waste.  Turning the deck alone changes nothing but `pos`, and a turn
+never helps unless a card of the waste is played next (a turn and a move in
+the stacks can trade places, and an idle turn only uses up the deck), so
+the search never turns for its own sake.  Its waste move is "play the card
+the waste shows after turning k times", found among the cards turning can
+reach from here:
+- within this pass: the card on top now, and each card a turn further on
+  (one by one in draw1, every third and the last in draw3);
+- after turning the waste over once more (when the variant still allows
+  it): the cards the same way from the start of the row.
+The passes used are part of the position (`recycles`), and a card is taken
+in the first pass that reaches it (a later one reaches a position with
+fewer passes left and nothing else different), so draw1's three passes
+and draw1-single's one pass are exact.  `public_moves` spells such a move
+as the turns and the turning over it stands for, then the move itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Sequence
+
+from ..moves import Move
+from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
+
+DOWN = 64          # added to a face-down card
+FACE = 63          # masks DOWN off
+SUITS = "CDHS"
+SUIT = tuple(card // 13 for card in range(52))
+RANK = tuple(card % 13 for card in range(52))          # 0 = Ace, 12 = King
+RED = tuple(SUIT[card] in (1, 2) for card in range(52))
+KING = 12
+# The two cards of the other colour one higher: where a card may go in the stacks.
+PARENTS = tuple(tuple(suit * 13 + RANK[card] + 1 for suit in range(4)
+                      if RED[suit * 13] != RED[card]) if RANK[card] < KING else ()
+                for card in range(52))
+# The two suits of the other colour, and the other suit of the same colour.
+OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+SAME_OTHER = (3, 2, 1, 0)
+
+# Fast moves: (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
+# (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
+# reached after turning the waste over `recycles` more times.
+TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
+FLIP, RECYCLE = Move("flip"), Move("recycle")
+
+
+def card_int(rank: int, suit: str) -> int:
+    return SUITS.index(suit) * 13 + rank - 1
+
+
+def is_safe_home(card: int, found: Sequence[int]) -> bool:
+    """Whether taking `card` home (it goes on next) can never spoil a win.
+
+    A card is only ever wanted in the stacks to hold a card of the other
+    colour one lower.  Rule 1: both of those are home.  Rule 2: both are at
+    least playable home (their own suits reached two below the card) and
+    nothing can ever lie on them (both cards two lower of the card's colour
+    are home: its own suit is, as the card goes on next, and the other suit
+    must be).  Then any winning line that puts one of them onto the card can
+    put it home instead, so a line that takes the card home first still wins.
+    """
+    rank = RANK[card]
+    low, high = OPPOSITE[SUIT[card]]
+    lowest = min(found[low], found[high])
+    return lowest >= rank or (lowest >= rank - 1 and found[SAME_OTHER[SUIT[card]]] >= rank - 1)
+
+
+class KlondikeSearch:
+    """One Klondike position for the solver; changed in place by push and pop."""
+
+    def __init__(self, game: Klondike) -> None:
+        piles = game.piles
+        self.draw = game.draw_count
+        self.limit = RECYCLES[game.variant]   # None: unlimited
+        self.tab: list[tuple[int, ...]] = []
+        self.down: list[int] = []
+        for pid in TABLEAUS:
+            pile = tuple(card_int(c.rank, c.suit) + (0 if c.face_up else DOWN) for c in piles[pid])
+            self.tab.append(pile)
+            self.down.append(sum(1 for c in piles[pid] if not c.face_up))
+        self.found = [0, 0, 0, 0]
+        self.fpile = [-1, -1, -1, -1]        # which home stack each suit is on
+        for index, pid in enumerate(FOUNDATIONS):
+            if piles[pid]:
+                suit = SUITS.index(piles[pid][0].suit)
+                self.found[suit] = len(piles[pid])
+                self.fpile[suit] = index
+        waste = [card_int(c.rank, c.suit) for c in piles["waste"]]
+        stock = [card_int(c.rank, c.suit) for c in reversed(piles["stock"])]
+        self.talon = tuple(waste + stock)
+        self.pos = len(waste)
+        self.recycles = game.recycles
+        self.home = sum(self.found)
+        self._undo: list[tuple[Any, ...]] = []
+        self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
+        self._locks = self._find_locks()
+
+    # -- the protocol ------------------------------------------------------
+    def key(self) -> Hashable:
+        # Stacks are interchangeable, so they are sorted; the home stacks
+        # follow from the cards left (every card not elsewhere is home).
+        tab = self.tab
+        order = tuple(sorted(tab))
+        if self.limit is None:
+            return order, self.talon, self.pos
+        return order, self.talon, self.pos, self.recycles
+
+    def is_won(self) -> bool:
+        return self.home == 52
+
+    def moves(self) -> Sequence[Hashable]:
+        """Every legal move, in the hint strategy's order: home moves that turn
+        a card over, runs that turn one over (most face-down cards first), the
+        waste card home, other home moves, the waste card into the stacks,
+        runs that empty a stack, and the other runs last."""
+        tab, down, found = self.tab, self.down, self.found
+        tops: dict[int, int] = {}
+        wants: list[tuple[int, int, bool]] = []   # (stack, rank it takes, red?)
+        empty = -1
+        for i in range(7):
+            pile = tab[i]
+            if pile:
+                top = pile[-1]
+                tops[top] = i
+                if RANK[top]:
+                    wants.append((i, RANK[top] - 1, not RED[top]))
+            elif empty < 0:
+                empty = i
+        turn_home: list[Hashable] = []
+        turn_run: list[tuple[int, Hashable]] = []
+        waste_home: list[Hashable] = []
+        home: list[Hashable] = []
+        waste_run: list[Hashable] = []
+        emptying: list[Hashable] = []
+        other: list[Hashable] = []
+        for src in range(7):
+            pile = tab[src]
+            if not pile:
+                continue
+            hidden = down[src]
+            size = len(pile)
+            top = pile[-1]
+            if RANK[top] == found[SUIT[top]]:
+                (turn_home if hidden and hidden == size - 1 else home).append((TO_HOME, src))
+            # The face-up cards are a run: ranks go down by one from `low` to the top.
+            high, low = RANK[pile[hidden]], RANK[top]
+            for dst, rank, red in wants:
+                if low <= rank <= high:
+                    i = hidden + high - rank
+                    if RED[pile[i]] == red:
+                        move = (RUN, src, size - i, dst)
+                        if i > hidden:
+                            other.append(move)
+                        elif hidden:
+                            turn_run.append((-hidden, move))
+                        else:
+                            emptying.append(move)
+            # A King at the bottom of its stack would only change places.
+            if high == KING and empty >= 0 and hidden:
+                turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
+        talon = self.talon
+        if talon:
+            for j, recycles in self._reachable():
+                card = talon[j]
+                if RANK[card] == found[SUIT[card]]:
+                    waste_home.append((WASTE_HOME, j, recycles))
+                for parent in PARENTS[card]:
+                    onto = tops.get(parent)
+                    if onto is not None:
+                        waste_run.append((WASTE_RUN, j, recycles, onto))
+                if RANK[card] == KING and empty >= 0:
+                    waste_run.append((WASTE_RUN, j, recycles, empty))
+        turn_run.sort(key=_first)
+        return [*turn_home, *(move for _, move in turn_run), *waste_home, *home,
+                *waste_run, *emptying, *other]
+
+    def forced_move(self) -> Hashable | None:
+        """A card that is safe home (`is_safe_home`) from the top of a stack,
+        or in draw1 from the top of the waste pile.  (In draw3 taking a waste
+        card moves every card after it in the deck one place on, which can
+        spoil which cards the turns of three reach, so it is never forced.)"""
+        tab, found = self.tab, self.found
+        for src in range(7):
+            pile = tab[src]
+            if pile:
+                card = pile[-1]
+                if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+                    return (TO_HOME, src)
+        if self.draw == 1 and self.pos:
+            card = self.talon[self.pos - 1]
+            if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+                return (WASTE_HOME, self.pos - 1, 0)
+        return None
+
+    def push(self, move: Hashable) -> None:
+        assert isinstance(move, tuple)
+        kind = move[0]
+        tab = self.tab
+        if kind == TO_HOME or kind == RUN:
+            src = move[1]
+            pile = tab[src]
+            count = 1 if kind == TO_HOME else move[2]
+            moving = pile[-count:]
+            rest = pile[:-count]
+            hidden = self.down[src]
+            if rest and rest[-1] >= DOWN:     # the card under turns face up
+                rest = rest[:-1] + (rest[-1] & FACE,)
+                self.down[src] = hidden - 1
+            tab[src] = rest
+            if kind == RUN:
+                dst = move[3]
+                self._undo.append((kind, src, pile, hidden, dst, tab[dst]))
+                tab[dst] = tab[dst] + moving
+            else:
+                card = moving[0]
+                self._undo.append((kind, src, pile, hidden, SUIT[card], self._go_home(card)))
+            return
+        j, recycles = move[1], move[2]
+        talon = self.talon
+        card = talon[j]
+        undo: tuple[Any, ...] = (kind, talon, self.pos, self.recycles)
+        self.talon = talon[:j] + talon[j + 1:]
+        self.pos = j
+        self.recycles += recycles
+        if kind == WASTE_RUN:
+            dst = move[3]
+            undo += (dst, tab[dst])
+            tab[dst] = tab[dst] + (card,)
+        else:
+            undo += (SUIT[card], self._go_home(card))
+        self._undo.append(undo)
+
+    def pop(self) -> None:
+        undo = self._undo.pop()
+        kind = undo[0]
+        if kind == TO_HOME or kind == RUN:
+            src = undo[1]
+            assert isinstance(src, int)
+            self.tab[src] = undo[2]
+            self.down[src] = undo[3]
+        else:
+            self.talon = undo[1]
+            self.pos = undo[2]
+            self.recycles = undo[3]
+        if kind == RUN or kind == WASTE_RUN:
+            self.tab[undo[4]] = undo[5]
+        else:
+            suit = undo[4]
+            assert isinstance(suit, int)
+            self.found[suit] -= 1
+            self.home -= 1
+            if undo[5]:
+                self.fpile[suit] = -1
+
+    def is_dead(self) -> bool:
+        """A face-down card X with a card W of its own suit, higher, lying right
+        on it, where W is no King and each card W could go onto in the stacks
+        is home or under X in the same stack: W can't go home before X, X
+        can't move while W lies on it (they are not a run), and W has nowhere
+        else to go.  (W stays on X as long as X is face down.)"""
+        down, found = self.down, self.found
+        for pile, depth, places in self._locks:
+            if depth < down[pile] and all(found[SUIT[c]] > RANK[c] for c in places):
+                return True
+        return False
+
+    def public_moves(self, move: Hashable) -> list[Move]:
+        """The SPEC moves a fast move stands for, made from the current
+        position: the turns of the deck (and turning the waste over) that a
+        waste move needs first, then the move itself."""
+        assert isinstance(move, tuple)
+        kind = move[0]
+        if kind == TO_HOME:
+            card = self.tab[move[1]][-1]
+            return [Move("move", TABLEAUS[move[1]], self._home_id(card))]
+        if kind == RUN:
+            return [Move("move", TABLEAUS[move[1]], TABLEAUS[move[3]], move[2])]
+        j, recycles = move[1], move[2]
+        size, pos = len(self.talon), self.pos
+        if recycles:
+            turns = [FLIP] * self._flips(pos, size, size) + [RECYCLE]
+            turns += [FLIP] * self._flips(0, j + 1, size)
+        else:
+            turns = [FLIP] * self._flips(pos, j + 1, size)
+        dst = self._home_id(self.talon[j]) if kind == WASTE_HOME else TABLEAUS[move[3]]
+        return [*turns, Move("move", "waste", dst)]
+
+    def public_move(self, move: Hashable) -> Move:
+        """The last of `public_moves` (the move itself, without the turns before it)."""
+        return self.public_moves(move)[-1]
+
+    # -- helpers -------------------------------------------------------------
+    def _go_home(self, card: int) -> bool:
+        """Put `card` home; True when it starts a home stack."""
+        suit = SUIT[card]
+        self.found[suit] += 1
+        self.home += 1
+        if self.fpile[suit] < 0:
+            self.fpile[suit] = min(set(range(4)) - set(self.fpile))
+            return True
+        return False
+
+    def _home_id(self, card: int) -> str:
+        suit = SUIT[card]
+        index = self.fpile[suit]
+        if index < 0:
+            index = min(set(range(4)) - set(self.fpile))
+        return FOUNDATIONS[index]
+
+    def _flips(self, start: int, goal: int, size: int) -> int:
+        """How many turns bring the waste from `start` cards to `goal` cards."""
+        if self.draw == 1:
+            return goal - start
+        return -(-(goal - start) // 3)   # the last turn may take fewer than three
+
+    def _reachable(self) -> list[tuple[int, int]]:
+        """The talon cards turning can bring to the top of the waste, each with
+        the fewest times the waste must be turned over first (0 or 1)."""
+        size, pos = len(self.talon), self.pos
+        again = self.limit is None or self.recycles < self.limit
+        cached = self._reach.get((size, pos, again))
+        if cached is not None:
+            return cached
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+
+        def add(top: int, recycles: int) -> None:
+            if top >= 1 and top not in seen:
+                seen.add(top)
+                out.append((top - 1, recycles))
+
+        step = self.draw
+        add(pos, 0)
+        for top in range(pos + step, size, step):
+            add(top, 0)
+        add(size, 0)
+        if again:
+            for top in range(step, size, step):
+                add(top, 1)
+            add(size, 1)
+        self._reach[(size, pos, again)] = out
+        return out
+
+    def _find_locks(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """The (stack, depth of X, places of W not under X) of `is_dead`."""
+        locks = []
+        for index, pile in enumerate(self.tab):
+            for depth in range(self.down[index]):
+                low, high = pile[depth] & FACE, pile[depth + 1] & FACE
+                if SUIT[low] != SUIT[high] or RANK[high] <= RANK[low] or RANK[high] == KING:
+                    continue
+                under = {card & FACE for card in pile[:depth]}
+                locks.append((index, depth, tuple(c for c in PARENTS[high] if c not in under)))
+        return locks
+
+
+def _first(item: tuple[int, Hashable]) -> int:
+    return item[0]
