@@ -1,6 +1,6 @@
 """Double Solitaire's fast position for the solver (see `searchstate`).
 
-Cards are small ints, `suit * 13 + rank - 1` (suits C D H S); the two decks'
+Cards are small ints (`small_card`); the two decks'
 copies of a card are the same int, as the rules never tell them apart.
 Piles 1-13 and the spread (pile 23) are tuples, so a move swaps a tuple or
 two and `pop` puts the old ones back.  Pile 22 never changes order, so it is
@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
+from ..cards import SUITS
 from ..moves import Move
+from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
 from .double import DOWNS, RESERVE, SPREAD, TABLEAU, UPS, DoubleSolitaire
 
-SUITS = "CDHS"
-SUIT = tuple(card // 13 for card in range(52))
-RANK = tuple(card % 13 for card in range(52))          # 0 = Ace, 12 = King
+# Tables by small card (`small_card`; the places between cards are never looked at).
+CARDS = range(64)
+SUIT = tuple(card >> SUIT_SHIFT for card in CARDS)
+RANK = tuple((card & RANK_MASK) - 1 for card in CARDS)          # 0 = Ace, 12 = King
 
 # Fast moves: (FROM_PILE, pile, way) the top card of piles 1-13 up (way 0:
 # onto its suit's up pile, 1: its down pile); (FROM_SPREAD, index, way);
@@ -29,19 +32,15 @@ FROM_PILE, FROM_SPREAD, RESERVE_CARD, PICKUP = 0, 1, 2, 3
 RESERVE_MOVE = Move("reserve")
 
 
-def card_int(rank: int, suit: str) -> int:
-    return SUITS.index(suit) * 13 + rank - 1
-
-
 class DoubleSearch:
     """One Double Solitaire position for the solver; changed in place by push and pop."""
 
     def __init__(self, game: DoubleSolitaire) -> None:
         piles = game.piles
-        self.tab = [tuple(card_int(c.rank, c.suit) for c in piles[pid]) for pid in TABLEAU]
-        self.spread = tuple(card_int(c.rank, c.suit) for c in piles[SPREAD])
+        self.tab = [tuple(small_card(c) for c in piles[pid]) for pid in TABLEAU]
+        self.spread = tuple(small_card(c) for c in piles[SPREAD])
         self.spread_from = -1 if game.spread_from is None else TABLEAU.index(game.spread_from)
-        self.reserve = tuple(card_int(c.rank, c.suit) for c in piles[RESERVE])
+        self.reserve = tuple(small_card(c) for c in piles[RESERVE])
         self.left = len(self.reserve)
         # How many cards each suit has up (next: that rank) and down (next: King minus that).
         self.up = [0, 0, 0, 0]

@@ -1,7 +1,7 @@
 """Klondike's fast position for the solver (see `searchstate`), all three variants.
 
-Cards are small ints, `suit * 13 + rank - 1` (suits C D H S), a face-down card
-in a stack carries `DOWN` as well.  A stack is a tuple (bottom first), so a
+Cards are small ints (`small_card`), a face-down card in a stack carries
+`DOWN` as well.  A stack is a tuple (bottom first), so a
 move only swaps a tuple or two and `pop` puts the old ones back.
 
 The deck and the waste pile are one row, the *talon*: the waste from bottom
@@ -27,33 +27,32 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
+from ..cards import SUITS
 from ..moves import Move
+from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
 
 DOWN = 64          # added to a face-down card
 FACE = 63          # masks DOWN off
-SUITS = "CDHS"
-SUIT = tuple(card // 13 for card in range(52))
-RANK = tuple(card % 13 for card in range(52))          # 0 = Ace, 12 = King
-RED = tuple(SUIT[card] in (1, 2) for card in range(52))
+# Tables by small card (`small_card`; the places between cards are never looked at).
+CARDS = range(64)
+SUIT = tuple(card >> SUIT_SHIFT for card in CARDS)
+RANK = tuple((card & RANK_MASK) - 1 for card in CARDS)          # 0 = Ace, 12 = King
+RED = tuple(SUIT[card] in (1, 2) for card in CARDS)
 KING = 12
-# The two cards of the other colour one higher: where a card may go in the stacks.
-PARENTS = tuple(tuple(suit * 13 + RANK[card] + 1 for suit in range(4)
-                      if RED[suit * 13] != RED[card]) if RANK[card] < KING else ()
-                for card in range(52))
 # The two suits of the other colour, and the other suit of the same colour.
-OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 SAME_OTHER = (3, 2, 1, 0)
+# The two cards of the other colour one higher: where a card may go in the stacks.
+PARENTS = tuple(tuple(card + 1 + ((suit - SUIT[card]) << SUIT_SHIFT)
+                      for suit in OTHER_COLOUR[SUIT[card]])
+                if 0 <= RANK[card] < KING else () for card in CARDS)
 
 # Fast moves: (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
 # (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
 # reached after turning the waste over `recycles` more times.
 TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 FLIP, RECYCLE = Move("flip"), Move("recycle")
-
-
-def card_int(rank: int, suit: str) -> int:
-    return SUITS.index(suit) * 13 + rank - 1
 
 
 def is_safe_home(card: int, found: Sequence[int]) -> bool:
@@ -68,7 +67,7 @@ def is_safe_home(card: int, found: Sequence[int]) -> bool:
     put it home instead, so a line that takes the card home first still wins.
     """
     rank = RANK[card]
-    low, high = OPPOSITE[SUIT[card]]
+    low, high = OTHER_COLOUR[SUIT[card]]
     lowest = min(found[low], found[high])
     return lowest >= rank or (lowest >= rank - 1 and found[SAME_OTHER[SUIT[card]]] >= rank - 1)
 
@@ -83,7 +82,7 @@ class KlondikeSearch:
         self.tab: list[tuple[int, ...]] = []
         self.down: list[int] = []
         for pid in TABLEAUS:
-            pile = tuple(card_int(c.rank, c.suit) + (0 if c.face_up else DOWN) for c in piles[pid])
+            pile = tuple(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
         self.found = [0, 0, 0, 0]
@@ -93,8 +92,8 @@ class KlondikeSearch:
                 suit = SUITS.index(piles[pid][0].suit)
                 self.found[suit] = len(piles[pid])
                 self.fpile[suit] = index
-        waste = [card_int(c.rank, c.suit) for c in piles["waste"]]
-        stock = [card_int(c.rank, c.suit) for c in reversed(piles["stock"])]
+        waste = [small_card(c) for c in piles["waste"]]
+        stock = [small_card(c) for c in reversed(piles["stock"])]
         self.talon = tuple(waste + stock)
         self.pos = len(waste)
         self.recycles = game.recycles
