@@ -16,6 +16,7 @@ from solitaire_tk import Move, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.games.klondike import FOUNDATIONS, TABLEAUS
 from solitaire_tk.playout import random_step
+from solitaire_tk.solver import solve
 
 from .helpers import arrange
 
@@ -177,7 +178,7 @@ def test_a_won_golden_game_never_looks_dead_and_its_forced_moves_are_legal(name:
 
 
 # -- the deck's passes, exactly -------------------------------------------------
-def _one_card_short(variant: str, waste: str, stock: str) -> Game:
+def _one_card_short(variant: str, waste: str, stock: str, recycles: int) -> Game:
     """Klondike with everything home but the hearts from `low` up: the hearts
     left lie in the deck, so only turning it can finish the game."""
     game = new_game("klondike", variant, seed=1)
@@ -190,7 +191,7 @@ def _one_card_short(variant: str, waste: str, stock: str) -> Game:
     left = set(waste.split()) | {word.strip("[]") for word in stock.split()}
     home = [code for code in hearts if code not in left]
     layout["foundation3"] = " ".join(home)
-    return arrange(game, layout)
+    return arrange(game, layout, recycles=recycles)
 
 
 @pytest.mark.parametrize(("variant", "recycles", "winnable"), [
@@ -199,8 +200,7 @@ def test_the_passes_left_decide_the_game(variant: str, recycles: int, winnable: 
     # The 9 of hearts lies under the 10 in the waste: the deck must be gone
     # through again to take the 9 first.  Three at a time, the 9 always
     # stays under the 10 and the Jack, however often the deck goes round.
-    game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]")
-    game.recycles = recycles
+    game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]", recycles)
     state = game.search_state()
     line = _search(state, 10000)
     assert (line is not None) == winnable
@@ -220,3 +220,33 @@ def test_a_card_locked_under_its_own_suit_is_dead() -> None:
     # With the 6 of hearts still out, the 5 can go onto it.
     arrange(game, {"foundation1": "AH 2H 3H 4H 5H"})
     assert not game.search_state().is_dead()
+
+
+# -- through the solver ---------------------------------------------------------
+def test_solve_proves_double_deals_winnable_with_a_line_that_plays() -> None:
+    for seed in (1, 2, 3):
+        game = new_game("double", seed=seed)
+        verdict = solve(game, seconds=30.0)
+        assert verdict.status == "winnable"
+        for move in verdict.line:
+            game.play(move)
+        assert game.is_won()
+
+
+@pytest.mark.parametrize(("variant", "seed", "status"), [
+    ("draw3", 2, "winnable"), ("draw3", 12, "lost"), ("draw3", 17, "lost"),
+    ("draw1", 3, "winnable"), ("draw1-single", 21, "winnable")])
+def test_solve_decides_klondike_deals(variant: str, seed: int, status: str) -> None:
+    # Deal 17 (draw3) is lost from the start: after the Ace of clubs goes home
+    # no card of the table can move and the deck's every third card fits nowhere.
+    game = new_game("klondike", variant, seed=seed)
+    before = game.position()
+    assert solve(game, seconds=30.0).status == status
+    assert game.position() == before
+
+
+@pytest.mark.parametrize(("variant", "recycles", "status"), [
+    ("draw1-single", 0, "lost"), ("draw1", 2, "lost"), ("draw1", 1, "winnable")])
+def test_solve_keeps_the_passes_left(variant: str, recycles: int, status: str) -> None:
+    game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]", recycles)
+    assert solve(game, seconds=30.0).status == status
