@@ -67,14 +67,29 @@ def _check_position(game: Game, turning_too: bool) -> int:
             assert all(step.action in TURNS for step in public[:-1])
     assert scratch.position() == game.position()
     # Every legal move is a fast one, or leads where one does (a King into
-    # another empty stack, an Ace onto another empty home pile).
+    # another empty stack, an Ace onto another empty home pile), or is a run
+    # taken off part of a run leaving a card that can't go home (left out).
     for move in game.legal_moves():
         if move.action in TURNS or move in direct:
             continue
-        assert _key_after(scratch, [move]) in reached, move
+        if _key_after(scratch, [move]) not in reached:
+            assert _only_swaps(scratch, move), move
     if turning_too:
         _check_turning(scratch, reached)
     return len(fast)
+
+
+def _only_swaps(game: Game, move: Move) -> bool:
+    """A run moved off a face-up card of the stacks that then can't go home."""
+    if game.game_id != "klondike" or move.src not in TABLEAUS or move.dst not in TABLEAUS:
+        return False
+    pile = game.piles[move.src]
+    if len(pile) <= move.count or not pile[-move.count - 1].face_up:
+        return False
+    game.play(move)
+    goes_home = any(game.is_legal(Move("move", move.src, dst)) for dst in FOUNDATIONS)
+    game.undo()
+    return not goes_home
 
 
 def _check_turning(game: Game, reached: dict[Hashable, Hashable]) -> None:
@@ -109,7 +124,7 @@ def test_fast_moves_agree_with_the_game_in_random_positions(game_id: str, varian
             positions += 1
             if not random_step(game, rng):
                 break
-    assert moves > 3 * positions
+    assert moves > 2 * positions
 
 
 def _search(state: Any, cap: int) -> list[Hashable] | None:

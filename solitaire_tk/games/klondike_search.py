@@ -116,10 +116,24 @@ class KlondikeSearch:
         return self.home == 52
 
     def moves(self) -> Sequence[Hashable]:
-        """Every legal move, in the hint strategy's order: home moves that turn
-        a card over, runs that turn one over (most face-down cards first), the
-        waste card home, other home moves, the waste card into the stacks,
-        runs that empty a stack, and the other runs last."""
+        """The legal moves worth searching, in the hint strategy's order: home
+        moves that turn a card over, runs that turn one over (most face-down
+        cards first), the waste card home, other home moves, the waste card
+        into the stacks, runs that empty a stack, and the other runs last.
+
+        Left out: a run taken off part of another run, so that a face-up card
+        y stays, when y can't go home now.  Such a run can only go onto b,
+        the other card of y's rank and colour, so the move only swaps which
+        of the two lies free.  A winning line that makes it can instead make
+        every later move with the two swapped (what goes onto y goes onto b,
+        a run headed at or under y moves with what lies on y, ...) up to
+        the move that takes y or b home, and make the swap just before that
+        (a move kept here, as the card it frees goes home).  Of the winning
+        lines, take one shortest, and of those one whose first move kept
+        here comes soonest: were its first move one left out, the line
+        swapped would be no longer and reach a kept move sooner.  So
+        leaving these out never loses a win.
+        """
         tab, down, found = self.tab, self.down, self.found
         tops: dict[int, int] = {}
         wants: list[tuple[int, int, bool]] = []   # (stack, rank it takes, red?)
@@ -157,7 +171,9 @@ class KlondikeSearch:
                     if RED[pile[i]] == red:
                         move = (RUN, src, size - i, dst)
                         if i > hidden:
-                            other.append(move)
+                            under = pile[i - 1]
+                            if RANK[under] == found[SUIT[under]]:
+                                other.append(move)
                         elif hidden:
                             turn_run.append((-hidden, move))
                         else:
