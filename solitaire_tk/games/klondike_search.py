@@ -48,6 +48,11 @@ PARENTS = tuple(tuple(card + 1 + ((suit - SUIT[card]) << SUIT_SHIFT)
                       for suit in OTHER_COLOUR[SUIT[card]])
                 if 0 <= RANK[card] < KING else () for card in CARDS)
 
+# A card's rank and colour as one int, and the one a card at the top of a
+# stack takes (-1 for an Ace): a card fits where FITS[card] == WANTS[top].
+FITS = tuple(RANK[card] * 2 + RED[card] for card in CARDS)
+WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 for card in CARDS)
+
 # Fast moves: (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
 # (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
 # reached after turning the waste over `recycles` more times.
@@ -135,16 +140,18 @@ class KlondikeSearch:
         leaving these out never loses a win.
         """
         tab, down, found = self.tab, self.down, self.found
-        tops: dict[int, int] = {}
-        wants: list[tuple[int, int, bool]] = []   # (stack, rank it takes, red?)
+        takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
         empty = -1
         for i in range(7):
             pile = tab[i]
             if pile:
-                top = pile[-1]
-                tops[top] = i
-                if RANK[top]:
-                    wants.append((i, RANK[top] - 1, not RED[top]))
+                wanted = WANTS[pile[-1]]
+                if wanted >= 0:
+                    onto = takes.get(wanted)
+                    if onto is None:
+                        takes[wanted] = [i]
+                    else:
+                        onto.append(i)
             elif empty < 0:
                 empty = i
         turn_home: list[Hashable] = []
@@ -163,23 +170,21 @@ class KlondikeSearch:
             top = pile[-1]
             if RANK[top] == found[SUIT[top]]:
                 (turn_home if hidden and hidden == size - 1 else home).append((TO_HOME, src))
-            # The face-up cards are a run: ranks go down by one from `low` to the top.
-            high, low = RANK[pile[hidden]], RANK[top]
-            for dst, rank, red in wants:
-                if low <= rank <= high:
-                    i = hidden + high - rank
-                    if RED[pile[i]] == red:
-                        move = (RUN, src, size - i, dst)
-                        if i > hidden:
-                            under = pile[i - 1]
-                            if RANK[under] == found[SUIT[under]]:
-                                other.append(move)
-                        elif hidden:
-                            turn_run.append((-hidden, move))
-                        else:
-                            emptying.append(move)
+            if takes:
+                for i in range(hidden, size):
+                    onto = takes.get(FITS[pile[i]])
+                    if onto is None:
+                        continue
+                    if i > hidden:
+                        under = pile[i - 1]
+                        if RANK[under] == found[SUIT[under]]:
+                            other.extend((RUN, src, size - i, dst) for dst in onto)
+                    elif hidden:
+                        turn_run.extend((-hidden, (RUN, src, size - i, dst)) for dst in onto)
+                    else:
+                        emptying.extend((RUN, src, size, dst) for dst in onto)
             # A King at the bottom of its stack would only change places.
-            if high == KING and empty >= 0 and hidden:
+            if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
         talon = self.talon
         if talon:
@@ -187,13 +192,13 @@ class KlondikeSearch:
                 card = talon[j]
                 if RANK[card] == found[SUIT[card]]:
                     waste_home.append((WASTE_HOME, j, recycles))
-                for parent in PARENTS[card]:
-                    onto = tops.get(parent)
-                    if onto is not None:
-                        waste_run.append((WASTE_RUN, j, recycles, onto))
-                if RANK[card] == KING and empty >= 0:
+                onto = takes.get(FITS[card])
+                if onto is not None:
+                    waste_run.extend((WASTE_RUN, j, recycles, dst) for dst in onto)
+                if empty >= 0 and RANK[card] == KING:
                     waste_run.append((WASTE_RUN, j, recycles, empty))
-        turn_run.sort(key=_first)
+        if len(turn_run) > 1:
+            turn_run.sort(key=_first)
         return [*turn_home, *(move for _, move in turn_run), *waste_home, *home,
                 *waste_run, *emptying, *other]
 
