@@ -26,7 +26,7 @@ def plays_to_a_win(game: Game, line: tuple[Move, ...]) -> bool:
     return game.is_won()
 
 
-def slow_answer(game: Game, cap: int = 30_000) -> bool | None:
+def slow_answer(game: Game, cap: int = 5_000) -> bool | None:
     """Whether the game can be won, by trying every legal move (`legal_moves`,
     the rules with their reasons) from every position; None past `cap` positions."""
     start = game.position()
@@ -165,8 +165,12 @@ def late_position(game_id: str, rng: random.Random, options: dict[str, Any]) -> 
     game = new_game(game_id, seed=rng.randint(1, 10**6), options=options)
     stock = game.piles[game.stock_pile or "stock"]
     line = list(solve(game, seconds=0.5).line)
-    while line and len(stock) > rng.randint(4, 10):
-        game.play(line.pop(0))
+    stop = rng.randint(4, 10)
+    while len(stock) > stop and not game.is_over():
+        # Along the winning line, else at random (taking cards away first).
+        moves = game.legal_moves()
+        home = [move for move in moves if move.action == "remove"]
+        game.play(line.pop(0) if line else rng.choice(home or moves))
     for _ in range(rng.randint(0, 3)):
         moves = game.legal_moves()
         if moves:
