@@ -123,7 +123,8 @@ class DammitSearch:
         return self.next == len(self.deck)
 
     def is_dead(self) -> bool:
-        """A face card still to come whose boxes can never all be free for it.
+        """A face card still to come that will find no box, or a full grid with
+        nothing to take away ahead.
 
         Face cards never leave the grid, so the four boxes of their kind must
         in the end hold all four of them.  A number card in one of those boxes
@@ -136,11 +137,16 @@ class DammitSearch:
             # Nothing leaves the grid until it is full: the face cards among
             # the cards that will fill it must each find a box of their kind now.
             empty = grid.count(0)
+            coming = self.deck[self.next:self.next + empty]
             for face, boxes in BOXES_FOR.items():
                 if still[face]:
                     free = sum(1 for box in boxes if not grid[box])
-                    if self.deck[self.next:self.next + empty].count(face) > free:
+                    if coming.count(face) > free:
                         return True
+            # Wherever they go, these cards fill the grid: with cards still to
+            # come after them, something in it must then be taken away.
+            if self.next + empty < len(self.deck) and not removable(grid + coming):
+                return True
         for face, boxes in BOXES_FOR.items():
             if not still[face]:
                 continue
