@@ -75,3 +75,15 @@ class SearchState(Protocol):
         """The SPEC move record for a move made from the current position
         (call before `push`ing it)."""
         ...
+
+
+def public_moves(state: SearchState, move: FastMove) -> list[Move]:
+    """The SPEC moves a fast move stands for, made from the current position.
+
+    Most fast moves are one public move (`public_move`).  A state may offer
+    `public_moves(move) -> list[Move]` for a fast move that stands for
+    several: Klondike's waste move is the turns of the deck (and turning the
+    waste over) that bring its card up, then the move itself.
+    """
+    many = getattr(state, "public_moves", None)
+    return list(many(move)) if many is not None else [state.public_move(move)]

@@ -35,6 +35,10 @@ def has_search_state(game_id: str) -> bool:
 
 
 SEARCHED = [play for play in PLAYS if has_search_state(play[0])]
+# The states whose every fast move is one public move; a state with
+# `public_moves` (a fast move standing for several) has its own drift test.
+ONE_FOR_ONE = [play for play in SEARCHED
+               if not hasattr(new_game(play[0], seed=1).search_state(), "public_moves")]
 
 
 def fresh_key(game: Game) -> Hashable:
@@ -74,7 +78,7 @@ def check_position(game: Game, state: SearchState) -> None:
     assert list(state.moves()) == fast
 
 
-@pytest.mark.parametrize(("game_id", "variant", "options"), SEARCHED)
+@pytest.mark.parametrize(("game_id", "variant", "options"), ONE_FOR_ONE)
 def test_search_state_follows_the_rules_in_random_positions(
         game_id: str, variant: str, options: dict[str, Any]) -> None:
     rng = random.Random(f"drift-{game_id}-{variant}-{options}")
@@ -89,7 +93,7 @@ def test_search_state_follows_the_rules_in_random_positions(
     assert checked >= POSITIONS
 
 
-@pytest.mark.parametrize(("game_id", "variant", "options"), SEARCHED)
+@pytest.mark.parametrize(("game_id", "variant", "options"), ONE_FOR_ONE)
 def test_long_runs_of_push_and_pop_keep_in_step_with_the_game(
         game_id: str, variant: str, options: dict[str, Any]) -> None:
     """One state pushed and popped along a whole random game, never rebuilt."""
