@@ -20,7 +20,7 @@ from typing import Callable, Hashable, Sequence
 
 from .engine import Game
 from .moves import Move
-from .searchstate import FastMove, SearchState
+from .searchstate import FastMove, SearchState, public_moves
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 # How many positions are searched between two looks at the clock (and at the
@@ -138,7 +138,7 @@ def _line(state: SearchState, path: list[FastMove]) -> tuple[Move, ...]:
     _undo(state, path, len(path))
     line: list[Move] = []
     for move in moves:
-        line.append(state.public_move(move))
+        line.extend(public_moves(state, move))
         state.push(move)
     for _ in moves:
         state.pop()

@@ -123,7 +123,8 @@ class DammitSearch:
         return self.next == len(self.deck)
 
     def is_dead(self) -> bool:
-        """A face card still to come whose boxes can never all be free for it.
+        """A face card still to come that will find no box, or a full grid with
+        nothing to take away ahead.
 
         Face cards never leave the grid, so the four boxes of their kind must
         in the end hold all four of them.  A number card in one of those boxes
@@ -136,11 +137,18 @@ class DammitSearch:
             # Nothing leaves the grid until it is full: the face cards among
             # the cards that will fill it must each find a box of their kind now.
             empty = grid.count(0)
+            coming = self.deck[self.next:self.next + empty]
             for face, boxes in BOXES_FOR.items():
                 if still[face]:
                     free = sum(1 for box in boxes if not grid[box])
-                    if self.deck[self.next:self.next + empty].count(face) > free:
+                    if coming.count(face) > free:
                         return True
+            # Wherever they go, these cards fill the grid: with cards still to
+            # come after them, something in it must then be taken away.
+            if self.next + empty < len(self.deck) and not removable(grid + coming):
+                return True
+        elif self._no_room_after_clearing():
+            return True
         for face, boxes in BOXES_FOR.items():
             if not still[face]:
                 continue
@@ -152,6 +160,29 @@ class DammitSearch:
                         return True
         return False
 
+    def _no_room_after_clearing(self) -> bool:
+        """Whether a face card placed soon after this clearing will find no box.
+
+        Clearing ends only when nothing is left to take away, so every 10 goes
+        and, while a pair is left, at least two more cards: that many boxes at
+        least will be free, and the cards that fill them come before the next
+        clearing.  A box can only be free by then if it is empty now or holds a
+        card with a partner in the grid (the stock plays no part in clearing).
+        """
+        grid = self.grid
+        counts = [0] * 11
+        for rank in grid:
+            if 0 < rank <= 10:
+                counts[rank] += 1
+        pair = counts[5] >= 2 or any(counts[rank] and counts[10 - rank] for rank in range(1, 5))
+        least = grid.count(0) + counts[10] + (2 if pair else 0)
+        coming = self.deck[self.next:self.next + least]
+        for face, boxes in BOXES_FOR.items():
+            need = coming.count(face)
+            if need and need > sum(1 for box in boxes if _may_be_free(grid[box], counts)):
+                return True
+        return False
+
     def public_move(self, move: int) -> Move:
         ids = self._box_ids
         if move < TEN:
@@ -159,3 +190,10 @@ class DammitSearch:
         if move < PAIR:
             return Move("remove", piles=(ids[move - TEN],))
         return Move("remove", piles=(ids[(move - PAIR) >> 4], ids[(move - PAIR) & 15]))
+
+
+def _may_be_free(rank: int, counts: list[int]) -> bool:
+    """Whether a box holding `rank` (0: empty) can be empty when this clearing ends."""
+    if rank == 0 or rank == 10:
+        return True
+    return rank < 10 and counts[10 - rank] - (rank == 5) > 0

@@ -49,13 +49,13 @@ class ThirteenSearch:
             top = pile[-1] & RANK_MASK
             if top == TARGET:
                 kings.append(KING + i)
-                continue
-            if self.easy and len(pile) >= 2 and top + (pile[-2] & RANK_MASK) == TARGET:
-                pairs.append(UNDER + i)
-            for j in range(i + 1, 4):
-                other = piles[j]
-                if other and top + (other[-1] & RANK_MASK) == TARGET:
-                    pairs.append(PAIR + 4 * i + j)
+            else:
+                if self.easy and len(pile) >= 2 and top + (pile[-2] & RANK_MASK) == TARGET:
+                    pairs.append(UNDER + i)
+                for j in range(i + 1, 4):
+                    other = piles[j]
+                    if other and top + (other[-1] & RANK_MASK) == TARGET:
+                        pairs.append(PAIR + 4 * i + j)
             if empty and len(pile) >= 2:
                 shifts.extend(SHIFT + 4 * i + dst for dst in empty)
         out = kings + pairs + shifts
