@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any, Hashable
 
@@ -249,19 +250,102 @@ def test_solve_proves_double_deals_winnable_with_a_line_that_plays() -> None:
 
 
 @pytest.mark.parametrize(("variant", "seed", "status"), [
-    ("draw3", 2, "winnable"), ("draw3", 12, "lost"), ("draw3", 17, "lost"),
-    ("draw1", 3, "winnable"), ("draw1-single", 21, "winnable")])
+    ("draw3", 2, "winnable"), ("draw3", 4, "winnable"), ("draw3", 9, "winnable"),
+    ("draw3", 12, "lost"), ("draw3", 17, "lost"), ("draw1", 2, "winnable"),
+    ("draw1", 3, "winnable"), ("draw1", 5, "winnable"), ("draw1-single", 21, "winnable"),
+    ("draw1-single", 12, "lost")])
 def test_solve_decides_klondike_deals(variant: str, seed: int, status: str) -> None:
     # Deal 17 (draw3) is lost from the start: after the Ace of clubs goes home
     # no card of the table can move and the deck's every third card fits nowhere.
     game = new_game("klondike", variant, seed=seed)
     before = game.position()
-    assert solve(game, seconds=30.0).status == status
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == status
     assert game.position() == before
+    for move in verdict.line:   # the turns of the deck are spelt out
+        game.play(move)
+    assert game.is_won() == (status == "winnable")
 
 
 @pytest.mark.parametrize(("variant", "recycles", "status"), [
     ("draw1-single", 0, "lost"), ("draw1", 2, "lost"), ("draw1", 1, "winnable")])
 def test_solve_keeps_the_passes_left(variant: str, recycles: int, status: str) -> None:
     game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]", recycles)
-    assert solve(game, seconds=30.0).status == status
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == status
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won() == (status == "winnable")
+
+
+def _small_klondike(variant: str, rng: random.Random) -> Game:
+    """Klondike with most cards home and the rest dealt at random: some in
+    the stacks (face down under one face-up card), the others in the deck
+    and on the waste pile."""
+    game = new_game("klondike", variant, seed=1)
+    ranks = "A23456789TJQK"
+    out: list[str] = []
+    layout: dict[str, str] = {}
+    for n, suit in enumerate("CDHS"):
+        height = rng.randint(6, 12)
+        layout[f"foundation{n + 1}"] = " ".join(f"{rank}{suit}" for rank in ranks[:height])
+        out += [f"{rank}{suit}" for rank in ranks[height:]]
+    rng.shuffle(out)
+    in_deck, in_waste = rng.randint(0, len(out) // 3), rng.randint(0, len(out) // 3)
+    layout["stock"] = " ".join(f"[{card}]" for card in out[:in_deck])
+    layout["waste"] = " ".join(out[in_deck:in_deck + in_waste])
+    in_deck += in_waste
+    stacks: list[list[str]] = [[] for _ in TABLEAUS]
+    for card in out[in_deck:]:
+        stacks[rng.randrange(7)].append(card)
+    for pid, cards in zip(TABLEAUS, stacks):
+        layout[pid] = " ".join([f"[{card}]" for card in cards[:-1]] + cards[-1:])
+    return arrange(game, layout, recycles=rng.randint(1, 2) if variant == "draw1" else 0)
+
+
+def _plain_answer(game: Game, cap: int) -> bool | None:
+    """Every legal move tried, depth first (no forced moves, no dead ends,
+    nothing left out): whether the game can be won; None past `cap` positions."""
+    seen: set[object] = set()
+
+    def win() -> bool | None:
+        if game.is_won():
+            return True
+        here = game.position()
+        if here in seen:
+            return False
+        if len(seen) >= cap:
+            return None
+        seen.add(here)
+        unsure = False
+        for move in list(game._search_moves()):
+            game._apply(move)
+            answer = win()
+            game._restore(here)
+            if answer:
+                return True
+            unsure = unsure or answer is None
+        return None if unsure else False
+
+    return win()
+
+
+# (Three at a time, turning the deck round and round makes the plain search too long.)
+@pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
+def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
+    rng = random.Random(f"small-klondike-{variant}")
+    answers = {True: 0, False: 0}
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    try:
+        expected_answers = [(game, _plain_answer(game, 4000))
+                            for game in (_small_klondike(variant, rng) for _ in range(40))]
+    finally:
+        sys.setrecursionlimit(depth)
+    for game, expected in expected_answers:
+        if expected is None:
+            continue
+        verdict = solve(game, seconds=30.0)
+        assert verdict.status == ("winnable" if expected else "lost"), str(game)
+        answers[expected] += 1
+    assert answers[True] >= 3 and answers[False] >= 3, answers
