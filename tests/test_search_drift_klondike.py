@@ -349,3 +349,25 @@ def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
         assert verdict.status == ("winnable" if expected else "lost"), str(game)
         answers[expected] += 1
     assert answers[True] >= 3 and answers[False] >= 3, answers
+
+
+def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
+    # The 5 of spades leads whatever it moves with (a face-down card is under
+    # it), so the face-down 3 of spades two cards down waits for it; both red
+    # 6s are home.
+    game = new_game("klondike", "draw3", seed=1)
+    arrange(game, {"tableau1": "[3S] [9D] 5S", "foundation1": "AH 2H 3H 4H 5H 6H",
+                   "foundation2": "AD 2D 3D 4D 5D 6D"})
+    assert game.search_state().is_dead()
+    arrange(game, {"foundation2": "AD 2D 3D 4D 5D"})
+    assert not game.search_state().is_dead()
+
+
+@pytest.mark.parametrize(("variant", "recycles", "dead"), [
+    ("draw1-single", 0, True), ("draw1", 2, True), ("draw1", 1, False), ("draw3", 5, False)])
+def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left(
+        variant: str, recycles: int, dead: bool) -> None:
+    game = new_game("klondike", variant, seed=1)
+    arrange(game, {"waste": "3S 9C 5S", "stock": "", "foundation1": "AH 2H 3H 4H 5H 6H",
+                   "foundation2": "AD 2D 3D 4D 5D 6D"}, recycles=recycles)
+    assert game.search_state().is_dead() == dead

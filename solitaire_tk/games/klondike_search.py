@@ -106,6 +106,7 @@ class KlondikeSearch:
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._locks = self._find_locks()
+        self._waste_waits: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -281,16 +282,46 @@ class KlondikeSearch:
                 self.fpile[suit] = -1
 
     def is_dead(self) -> bool:
-        """A face-down card X with a card W of its own suit, higher, lying right
-        on it, where W is no King and each card W could go onto in the stacks
-        is home or under X in the same stack: W can't go home before X, X
-        can't move while W lies on it (they are not a run), and W has nowhere
-        else to go.  (W stays on X as long as X is face down.)"""
-        down, found = self.down, self.found
-        for pile, depth, places in self._locks:
-            if depth < down[pile] and all(found[SUIT[c]] > RANK[c] for c in places):
+        """A card X that must wait for a card W of its own suit, higher, to
+        leave first, where W is no King and each card W could go onto in the
+        stacks is home or waits for W too: then W can't go home before X, nor
+        anywhere else, and X can never come out.  X waits for W when
+        - X lies face down under W in a stack, and W is face down too or the
+          lowest face-up card: whenever W moves, it leads the cards it takes
+          (the card under it is face down), and the cards under it wait;
+        - X lies under W on the waste pile and the deck can't be turned over
+          again: only the waste pile's top card can ever be taken."""
+        down, found, tab = self.down, self.found, self.tab
+        for pile, under, depth, high, places in self._locks:
+            if (under < down[pile] and len(tab[pile]) > depth
+                    and tab[pile][depth] & FACE == high
+                    and all(found[SUIT[c]] > RANK[c] for c in places)):
                 return True
-        return False
+        if self.limit is None or self.recycles < self.limit or self.pos < 2:
+            return False
+        waits = self._waste_waits.get((self.talon, self.pos))
+        if waits is None:
+            waits = self._find_waste_waits()
+        return any(all(found[SUIT[c]] > RANK[c] for c in places) for places in waits)
+
+    def _find_waste_waits(self) -> list[tuple[int, ...]]:
+        """The waste pile's waits of `is_dead`: for each W, its places not under it."""
+        if len(self._waste_waits) > 100_000:   # a bounded memo
+            self._waste_waits.clear()
+        talon = self.talon
+        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
+        below: set[int] = set()
+        waits = []
+        for k in range(self.pos):
+            card = talon[k]
+            suit, rank = SUIT[card], RANK[card]
+            if lowest[suit] < rank < KING:
+                waits.append(tuple(c for c in PARENTS[card] if c not in below))
+            if rank < lowest[suit]:
+                lowest[suit] = rank
+            below.add(card)
+        self._waste_waits[(talon, self.pos)] = waits
+        return waits
 
     def public_moves(self, move: Hashable) -> list[Move]:
         """The SPEC moves a fast move stands for, made from the current
@@ -369,16 +400,23 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, tuple[int, ...]]]:
-        """The (stack, depth of X, places of W not under X) of `is_dead`."""
+    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+        """The stacks' waits of `is_dead`: (stack, depth of X, depth of W, W,
+        the places of W not under it in its stack)."""
         locks = []
         for index, pile in enumerate(self.tab):
-            for depth in range(self.down[index]):
-                low, high = pile[depth] & FACE, pile[depth + 1] & FACE
-                if SUIT[low] != SUIT[high] or RANK[high] <= RANK[low] or RANK[high] == KING:
+            hidden = self.down[index]
+            for depth in range(1, min(hidden, len(pile) - 1) + 1):
+                high = pile[depth] & FACE
+                if RANK[high] == KING:
                     continue
                 under = {card & FACE for card in pile[:depth]}
-                locks.append((index, depth, tuple(c for c in PARENTS[high] if c not in under)))
+                places = tuple(c for c in PARENTS[high] if c not in under)
+                for low_depth in range(depth):
+                    low = pile[low_depth] & FACE
+                    if SUIT[low] == SUIT[high] and RANK[low] < RANK[high]:
+                        locks.append((index, low_depth, depth, high, places))
+                        break   # one X under W is enough
         return locks
 
 
