@@ -112,10 +112,16 @@ class KlondikeSearch:
     def key(self) -> Hashable:
         # Stacks are interchangeable, so they are sorted; the home stacks
         # follow from the cards left (every card not elsewhere is home).
-        tab = self.tab
-        order = tuple(sorted(tab))
+        order = tuple(sorted(self.tab))
         if self.limit is None:
-            return order, self.talon, self.pos
+            # Round and round without limit, three at a time: from a waste of
+            # 3, 6, 9... cards, or with the deck used up, turning reaches
+            # the same cards as from the start of the row (every third and
+            # the last), so these are one position.
+            pos = self.pos
+            if self.draw == 3 and (pos % 3 == 0 or pos == len(self.talon)):
+                pos = 0
+            return order, self.talon, pos
         return order, self.talon, self.pos, self.recycles
 
     def is_won(self) -> bool:
