@@ -124,8 +124,7 @@ class DoubleSearch:
                     return (FROM_PILE, pile, 1)
         return None
 
-    def push(self, move: Hashable) -> None:
-        assert isinstance(move, tuple)
+    def push(self, move: Any) -> None:   # one of our tuples (no check: it is hot)
         kind = move[0]
         tab = self.tab
         if kind == FROM_PILE:

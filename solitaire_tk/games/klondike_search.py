@@ -58,6 +58,7 @@ WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 f
 # reached after turning the waste over `recycles` more times.
 TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 FLIP, RECYCLE = Move("flip"), Move("recycle")
+HOME_FROM = tuple((TO_HOME, src) for src in range(7))
 
 
 def is_safe_home(card: int, found: Sequence[int]) -> bool:
@@ -176,7 +177,7 @@ class KlondikeSearch:
             size = len(pile)
             top = pile[-1]
             if RANK[top] == found[SUIT[top]]:
-                (turn_home if hidden and hidden == size - 1 else home).append((TO_HOME, src))
+                (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
             if takes:
                 for i in range(hidden, size):
                     onto = takes.get(FITS[pile[i]])
@@ -214,21 +215,19 @@ class KlondikeSearch:
         or in draw1 from the top of the waste pile.  (In draw3 taking a waste
         card moves every card after it in the deck one place on, which can
         spoil which cards the turns of three reach, so it is never forced.)"""
-        tab, found = self.tab, self.found
-        for src in range(7):
-            pile = tab[src]
+        found = self.found
+        for src, pile in enumerate(self.tab):
             if pile:
                 card = pile[-1]
                 if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
-                    return (TO_HOME, src)
+                    return HOME_FROM[src]
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
             if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
                 return (WASTE_HOME, self.pos - 1, 0)
         return None
 
-    def push(self, move: Hashable) -> None:
-        assert isinstance(move, tuple)
+    def push(self, move: Any) -> None:   # one of our tuples (no check: it is hot)
         kind = move[0]
         tab = self.tab
         if kind == TO_HOME or kind == RUN:
