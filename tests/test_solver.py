@@ -205,7 +205,10 @@ def test_the_solver_agrees_with_a_slow_search_of_every_move(
     assert answers[True] >= 3 and answers[False] >= 3, answers
 
 
-@pytest.mark.parametrize(("game_id", "variant", "options"), SEARCHED)
+# Double Solitaire is never lost: once pile 22 is used up every pile can be
+# picked up, so every card can go up in turn.
+@pytest.mark.parametrize(("game_id", "variant", "options"),
+                         [play for play in SEARCHED if play[0] != "double"])
 def test_a_game_that_is_over_and_not_won_is_proved_lost(
         game_id: str, variant: str, options: dict[str, Any]) -> None:
     rng = random.Random(f"over-{game_id}-{variant}")
