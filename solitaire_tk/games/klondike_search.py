@@ -123,7 +123,8 @@ class KlondikeSearch:
             if self.draw == 3 and (pos % 3 == 0 or pos == len(self.talon)):
                 pos = 0
             return order, self.talon, pos
-        return order, self.talon, self.pos, self.recycles
+        # With the deck and waste used up, the passes left change nothing.
+        return order, self.talon, self.pos, self.recycles if self.talon else 0
 
     def is_won(self) -> bool:
         return self.home == 52
