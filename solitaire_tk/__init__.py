@@ -8,7 +8,8 @@ from .engine import Game
 from .moves import IllegalMove, Move
 from .registry import GAME_IDS, new_game
 from .savefile import GameFileError, Replay, load_game
+from .solver import Verdict, solve
 
 __all__ = ["GAME_IDS", "Card", "DeckError", "Game", "GameFileError", "IllegalMove", "Move",
-           "Replay", "load_game", "new_game"]
+           "Replay", "Verdict", "load_game", "new_game", "solve"]
 __version__ = "0.1.0"

@@ -16,11 +16,22 @@ from __future__ import annotations
 
 from typing import Hashable, Protocol, Sequence
 
+from .cards import SUITS, Card
 from .moves import Move
 
 # A move in a search state: whatever small, hashable value the game finds fastest
 # (an int, a tuple of ints).  Only the state that made it can read it.
 FastMove = Hashable
+
+# A card as a small int: its rank (1-13) in the low four bits, its suit's
+# place in SUITS (C D H S) above them; so the next card up of a suit is +1.
+SUIT_SHIFT = 4
+RANK_MASK = 15
+
+
+def small_card(card: Card) -> int:
+    """The small int a search state keeps for a card (face up or down alike)."""
+    return card.rank | SUITS.index(card.suit) << SUIT_SHIFT
 
 
 class SearchState(Protocol):
@@ -64,3 +75,15 @@ class SearchState(Protocol):
         """The SPEC move record for a move made from the current position
         (call before `push`ing it)."""
         ...
+
+
+def public_moves(state: SearchState, move: FastMove) -> list[Move]:
+    """The SPEC moves a fast move stands for, made from the current position.
+
+    Most fast moves are one public move (`public_move`).  A state may offer
+    `public_moves(move) -> list[Move]` for a fast move that stands for
+    several: Klondike's waste move is the turns of the deck (and turning the
+    waste over) that bring its card up, then the move itself.
+    """
+    many = getattr(state, "public_moves", None)
+    return list(many(move)) if many is not None else [state.public_move(move)]

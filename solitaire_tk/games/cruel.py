@@ -9,11 +9,12 @@ back past a new deal.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from ..cards import SUIT_NAMES, Card
 from ..engine import Game
 from ..moves import Move, as_move
+from ..searchstate import SearchState
 from ..wording import a_rank, pile_number, sentence
 
 FOUNDATIONS = tuple(f"foundation{n}" for n in range(1, 5))
@@ -213,3 +214,9 @@ class Cruel(Game):
             for dst, top in tops:
                 if top.suit == card.suit and top.rank == card.rank + 1:
                     yield Move("move", src, dst)
+
+    def search_state(self) -> SearchState:
+        from .cruel_search import CruelSearch
+        # Its moves are ints (the protocol says any hashable): the solver only
+        # ever hands a state back the moves it made.
+        return cast(SearchState, CruelSearch(self))

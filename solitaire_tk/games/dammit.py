@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
+from ..searchstate import SearchState
 from ..wording import pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
@@ -295,3 +296,9 @@ class Dammit(Game):
         for (first, one), (second, two) in combinations(numbers, 2):
             if one + two == 10:
                 yield Move("remove", piles=(first, second))
+
+    def search_state(self) -> SearchState:
+        from .dammit_search import DammitSearch
+        # Its moves are ints (the protocol says any hashable): the solver only
+        # ever hands a state back the moves it made.
+        return cast(SearchState, DammitSearch(self))

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
+from ..searchstate import SearchState
 from ..wording import a_rank, pile_number, plural, sentence
 
 TABLEAU = tuple(f"pile{n}" for n in range(1, 14))
@@ -270,6 +271,10 @@ class DoubleSolitaire(Game):
         return not self._piles[RESERVE] and self._home_moves_to_win() is not None
 
     # -- the end ------------------------------------------------------------
+    def search_state(self) -> SearchState:
+        from .double_search import DoubleSearch   # it builds on this module
+        return DoubleSearch(self)
+
     def is_won(self) -> bool:
         return self.score() == 104
 

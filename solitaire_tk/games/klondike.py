@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 from ..cards import Card
 from ..engine import Game, Position
 from ..moves import Move, as_move
+from ..searchstate import SearchState
 from ..wording import a_rank, cards_phrase, pile_number, plural, sentence
 
 TABLEAUS = tuple(f"tableau{n}" for n in range(1, 8))
@@ -307,6 +308,10 @@ class Klondike(Game):
                 and all(card.face_up for pid in TABLEAUS for card in self._piles[pid]))
 
     # -- the end ------------------------------------------------------------
+    def search_state(self) -> SearchState:
+        from .klondike_search import KlondikeSearch   # it builds on this module
+        return KlondikeSearch(self)
+
     def is_won(self) -> bool:
         return self.score() == 52
 

@@ -7,11 +7,12 @@ directly under it.  Undo reaches back five moves, as in the original game.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
+from ..searchstate import SearchState
 from ..wording import pile_number, plural, sentence
 
 PILES = tuple(f"pile{n}" for n in range(1, 5))
@@ -285,6 +286,13 @@ class Thirteen(Game):
             if len(pile) >= 2:
                 for dst in empty:
                     yield Move("move", src, dst)
+
+    def search_state(self) -> SearchState:
+        from .thirteen_search import ThirteenSearch
+        # Its moves are ints (the protocol says any hashable): the solver only
+        # ever hands a state back the moves it made.
+        return cast(SearchState, ThirteenSearch(self))
+
 
 def _has_pile_fields(move: Move) -> bool:
     """Whether a move record carries the fields of a card move (src, dst...)."""

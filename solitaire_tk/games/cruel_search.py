@@ -1,0 +1,120 @@
+"""Cruel's position for the solver (see `searchstate`): the rules of `cruel.py`, fast.
+
+Cards are small ints (`small_card`), so the next card up of a suit is the
+card + 1.  A move is an int: source pile * 16 + destination pile (0-11), or
++ `HOME` for the card's suit stack; `REDEAL` deals again.  The twelve piles
+are not interchangeable (a new deal fills them in order), so the key keeps
+them in order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..moves import Move
+from ..cards import SUITS
+from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
+
+if TYPE_CHECKING:
+    from .cruel import Cruel
+
+HOME = 12
+REDEAL = 255
+DEAL_SIZE = 4
+
+
+class CruelSearch:
+    """Twelve piles of small ints, the four suit stacks' top ranks, and whether
+    a card moved since the last deal."""
+
+    def __init__(self, game: Cruel) -> None:
+        from .cruel import PILES, SUIT_FOUNDATION
+        self._pile_ids = PILES
+        # The suit stack of each suit, by the suit's place in SUITS.
+        self._home_ids = tuple(SUIT_FOUNDATION[suit] for suit in SUITS)
+        self.piles = [[small_card(card) for card in game.piles[pid]] for pid in PILES]
+        self.home = [len(game.piles[pid]) for pid in self._home_ids]
+        self.moved = game.moved_since_deal
+        self.left = sum(len(pile) for pile in self.piles)
+        # What pop needs: a card move and the flag before it, or the piles before a deal.
+        self._undo: list[tuple[int | list[list[int]], bool]] = []
+
+    def moves(self) -> list[int]:
+        """Suit-stack moves first (lowest card first), then card onto card, then a new deal."""
+        piles, home = self.piles, self.home
+        tops: dict[int, int] = {}
+        out: list[int] = []
+        for n, pile in enumerate(piles):
+            if pile:
+                card = pile[-1]
+                tops[card] = n
+                if home[card >> SUIT_SHIFT] == (card & RANK_MASK) - 1:
+                    out.append(n << 4 | HOME)
+        if len(out) > 1:
+            out.sort(key=lambda move: piles[move >> 4][-1] & RANK_MASK)
+        for card, n in tops.items():
+            # One higher of the same suit is simply card + 1 (a King's + 1 is no card).
+            dst = tops.get(card + 1)
+            if dst is not None:
+                out.append(n << 4 | dst)
+        if self.moved and tops:
+            out.append(REDEAL)
+        return out
+
+    def forced_move(self) -> int | None:
+        # Even a card going up to its suit stack changes how the next deal
+        # falls, which may help or spoil it: no move is safe without looking.
+        return None
+
+    def push(self, move: int) -> None:
+        if move == REDEAL:
+            piles = self.piles
+            self._undo.append((piles, self.moved))
+            row = [card for pile in piles for card in pile]
+            self.piles = [row[start:start + DEAL_SIZE] for start in range(0, 48, DEAL_SIZE)]
+            self.moved = False
+            return
+        card = self.piles[move >> 4].pop()
+        dst = move & 15
+        if dst == HOME:
+            self.home[card >> SUIT_SHIFT] += 1
+            self.left -= 1
+            # The card rides along above the move's bits, for pop to put back.
+            self._undo.append((card << 8 | move, self.moved))
+        else:
+            self.piles[dst].append(card)
+            self._undo.append((move, self.moved))
+        self.moved = True
+
+    def pop(self) -> None:
+        move, self.moved = self._undo.pop()
+        if isinstance(move, list):
+            self.piles = move
+            return
+        dst = move & 15
+        if dst == HOME:
+            card = move >> 8
+            self.home[card >> SUIT_SHIFT] -= 1
+            self.left += 1
+            self.piles[move >> 4 & 15].append(card)
+            return
+        self.piles[move >> 4].append(self.piles[dst].pop())
+
+    def key(self) -> bytes:
+        return bytes((self.moved,)) + b"\0".join(map(bytes, self.piles))
+
+    def is_won(self) -> bool:
+        return self.left == 0
+
+    def is_dead(self) -> bool:
+        return False
+
+    def public_move(self, move: int) -> Move:
+        if move == REDEAL:
+            return Move("redeal")
+        src = self.piles[move >> 4]
+        dst = move & 15
+        if dst == HOME:
+            return Move("move", self._pile_ids[move >> 4],
+                        self._home_ids[src[-1] >> SUIT_SHIFT])
+        return Move("move", self._pile_ids[move >> 4], self._pile_ids[dst])

@@ -1,0 +1,199 @@
+"""Dammit!'s position for the solver (see `searchstate`): the rules of `dammit.py`, fast.
+
+The solver knows the order of the stock.  Only ranks matter to the rules,
+so a box holds a rank (0 when empty).  A move is an int: `b` places the
+card to play in box b (0-15); `TEN + b` takes away the 10 in box b; `PAIR +
+16a + b` takes away the pair in boxes a < b.  Boxes of one kind (corners,
+top and bottom middles, side middles, the four centre boxes) take the same
+cards, so the key sorts each kind's boxes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..moves import Move
+
+if TYPE_CHECKING:
+    from .dammit import Dammit
+
+TEN, PAIR = 16, 32
+KINDS = ((0, 3, 12, 15), (1, 2, 13, 14), (4, 7, 8, 11), (5, 6, 9, 10))
+CENTRE = KINDS[3]
+# The boxes each rank may go in, best first as the hint strategy has it: a
+# number card in a centre box before an edge box a face card may need.
+BOXES_FOR = {13: KINDS[0], 12: KINDS[1], 11: KINDS[2]}
+NUMBER_BOXES = CENTRE + tuple(b for b in range(16) if b not in CENTRE)
+
+
+def removable(grid: list[int]) -> bool:
+    """Whether the grid holds a 10 or two cards adding up to ten."""
+    seen = [False] * 11
+    for rank in grid:
+        if 0 < rank <= 10:
+            if rank == 10 or seen[10 - rank]:
+                return True
+            seen[rank] = True
+    return False
+
+
+class DammitSearch:
+    """The 16 boxes (ranks), the ranks still to place (next first), and whether
+    a full grid is being cleared."""
+
+    def __init__(self, game: Dammit) -> None:
+        from .dammit import BOXES
+        self._box_ids = BOXES
+        self.grid = [pile[-1].rank if pile else 0 for pile in map(game.piles.__getitem__, BOXES)]
+        self.deck = [card.rank for card in reversed(game.piles["stock"])]
+        self.next = 0
+        self.clearing = game.clearing
+        # How many of each rank are still to be placed.
+        self.still = [0] * 14
+        for rank in self.deck:
+            self.still[rank] += 1
+        self._undo: list[tuple[int, bool, int, int]] = []
+
+    def moves(self) -> list[int]:
+        grid = self.grid
+        if self.next == len(self.deck):
+            return []
+        if not self.clearing:
+            rank = self.deck[self.next]
+            return [box for box in BOXES_FOR.get(rank, NUMBER_BOXES) if not grid[box]]
+        out = [TEN + box for box in range(16) if grid[box] == 10]
+        for first in range(16):
+            rank = grid[first]
+            if 0 < rank < 10:
+                want = 10 - rank
+                out.extend(PAIR + 16 * first + second for second in range(first + 1, 16)
+                           if grid[second] == want)
+        return out
+
+    def forced_move(self) -> int | None:
+        # Clearing goes on while a 10 is left, so every 10 goes in the end, and
+        # taking one away changes no other choice: first is as good as later.
+        if self.clearing:
+            for box in range(16):
+                if self.grid[box] == 10:
+                    return TEN + box
+        return None
+
+    def push(self, move: int) -> None:
+        grid = self.grid
+        if move < TEN:
+            self._undo.append((move, self.clearing, 0, 0))
+            rank = grid[move] = self.deck[self.next]
+            self.still[rank] -= 1
+            self.next += 1
+            if self.next < len(self.deck):
+                self.clearing = 0 not in grid
+            return
+        if move < PAIR:
+            box = move - TEN
+            self._undo.append((move, self.clearing, 10, 0))
+            grid[box] = 0
+        else:
+            first, second = (move - PAIR) >> 4, (move - PAIR) & 15
+            self._undo.append((move, self.clearing, grid[first], grid[second]))
+            grid[first] = grid[second] = 0
+        self.clearing = removable(grid)
+
+    def pop(self) -> None:
+        move, self.clearing, one, two = self._undo.pop()
+        if move < TEN:
+            self.next -= 1
+            self.still[self.grid[move]] += 1
+            self.grid[move] = 0
+        elif move < PAIR:
+            self.grid[move - TEN] = one
+        else:
+            self.grid[(move - PAIR) >> 4] = one
+            self.grid[(move - PAIR) & 15] = two
+
+    def key(self) -> bytes:
+        grid = self.grid
+        return bytes((len(self.deck) - self.next, self.clearing,
+                      *sorted((grid[0], grid[3], grid[12], grid[15])),
+                      *sorted((grid[1], grid[2], grid[13], grid[14])),
+                      *sorted((grid[4], grid[7], grid[8], grid[11])),
+                      *sorted((grid[5], grid[6], grid[9], grid[10]))))
+
+    def is_won(self) -> bool:
+        return self.next == len(self.deck)
+
+    def is_dead(self) -> bool:
+        """A face card still to come that will find no box, or a full grid with
+        nothing to take away ahead.
+
+        Face cards never leave the grid, so the four boxes of their kind must
+        in the end hold all four of them.  A number card in one of those boxes
+        that has no partner left anywhere (in the grid or still to come; a 10
+        always goes alone) is there for good, and the last card of that kind
+        will find no box.
+        """
+        grid, still = self.grid, self.still
+        if not self.clearing:
+            # Nothing leaves the grid until it is full: the face cards among
+            # the cards that will fill it must each find a box of their kind now.
+            empty = grid.count(0)
+            coming = self.deck[self.next:self.next + empty]
+            for face, boxes in BOXES_FOR.items():
+                if still[face]:
+                    free = sum(1 for box in boxes if not grid[box])
+                    if coming.count(face) > free:
+                        return True
+            # Wherever they go, these cards fill the grid: with cards still to
+            # come after them, something in it must then be taken away.
+            if self.next + empty < len(self.deck) and not removable(grid + coming):
+                return True
+        elif self._no_room_after_clearing():
+            return True
+        for face, boxes in BOXES_FOR.items():
+            if not still[face]:
+                continue
+            for box in boxes:
+                rank = grid[box]
+                if 0 < rank < 10:
+                    want = 10 - rank
+                    if still[want] + grid.count(want) - (want == rank) <= 0:
+                        return True
+        return False
+
+    def _no_room_after_clearing(self) -> bool:
+        """Whether a face card placed soon after this clearing will find no box.
+
+        Clearing ends only when nothing is left to take away, so every 10 goes
+        and, while a pair is left, at least two more cards: that many boxes at
+        least will be free, and the cards that fill them come before the next
+        clearing.  A box can only be free by then if it is empty now or holds a
+        card with a partner in the grid (the stock plays no part in clearing).
+        """
+        grid = self.grid
+        counts = [0] * 11
+        for rank in grid:
+            if 0 < rank <= 10:
+                counts[rank] += 1
+        pair = counts[5] >= 2 or any(counts[rank] and counts[10 - rank] for rank in range(1, 5))
+        least = grid.count(0) + counts[10] + (2 if pair else 0)
+        coming = self.deck[self.next:self.next + least]
+        for face, boxes in BOXES_FOR.items():
+            need = coming.count(face)
+            if need and need > sum(1 for box in boxes if _may_be_free(grid[box], counts)):
+                return True
+        return False
+
+    def public_move(self, move: int) -> Move:
+        ids = self._box_ids
+        if move < TEN:
+            return Move("place", dst=ids[move])
+        if move < PAIR:
+            return Move("remove", piles=(ids[move - TEN],))
+        return Move("remove", piles=(ids[(move - PAIR) >> 4], ids[(move - PAIR) & 15]))
+
+
+def _may_be_free(rank: int, counts: list[int]) -> bool:
+    """Whether a box holding `rank` (0: empty) can be empty when this clearing ends."""
+    if rank == 0 or rank == 10:
+        return True
+    return rank < 10 and counts[10 - rank] - (rank == 5) > 0

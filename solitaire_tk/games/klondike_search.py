@@ -1,0 +1,430 @@
+"""Klondike's fast position for the solver (see `searchstate`), all three variants.
+
+Cards are small ints (`small_card`), a face-down card in a stack carries
+`DOWN` as well.  A stack is a tuple (bottom first), so a
+move only swaps a tuple or two and `pop` puts the old ones back.
+
+The deck and the waste pile are one row, the *talon*: the waste from bottom
+to top, then the deck in the order it is turned.  `pos` cards of it lie on
+the waste.  Turning the deck alone changes nothing but `pos`, and a turn
+never helps unless a card of the waste is played next (a turn and a move in
+the stacks can trade places, and an idle turn only uses up the deck), so
+the search never turns for its own sake.  Its waste move is "play the card
+the waste shows after turning k times", found among the cards turning can
+reach from here:
+- within this pass: the card on top now, and each card a turn further on
+  (one by one in draw1, every third and the last in draw3);
+- after turning the waste over once more (when the variant still allows
+  it): the cards the same way from the start of the row.
+The passes used are part of the position (`recycles`), and a card is taken
+in the first pass that reaches it (a later one reaches a position with
+fewer passes left and nothing else different), so draw1's three passes
+and draw1-single's one pass are exact.  `public_moves` spells such a move
+as the turns and the turning over it stands for, then the move itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Sequence
+
+from ..cards import SUITS
+from ..moves import Move
+from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
+from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
+
+DOWN = 64          # added to a face-down card
+FACE = 63          # masks DOWN off
+# Tables by small card (`small_card`; the places between cards are never looked at).
+CARDS = range(64)
+SUIT = tuple(card >> SUIT_SHIFT for card in CARDS)
+RANK = tuple((card & RANK_MASK) - 1 for card in CARDS)          # 0 = Ace, 12 = King
+RED = tuple(SUIT[card] in (1, 2) for card in CARDS)
+KING = 12
+# The two suits of the other colour, and the other suit of the same colour.
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+SAME_OTHER = (3, 2, 1, 0)
+# The two cards of the other colour one higher: where a card may go in the stacks.
+PARENTS = tuple(tuple(card + 1 + ((suit - SUIT[card]) << SUIT_SHIFT)
+                      for suit in OTHER_COLOUR[SUIT[card]])
+                if 0 <= RANK[card] < KING else () for card in CARDS)
+
+# A card's rank and colour as one int, and the one a card at the top of a
+# stack takes (-1 for an Ace): a card fits where FITS[card] == WANTS[top].
+FITS = tuple(RANK[card] * 2 + RED[card] for card in CARDS)
+WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 for card in CARDS)
+
+# Fast moves: (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
+# (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
+# reached after turning the waste over `recycles` more times.
+TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
+FLIP, RECYCLE = Move("flip"), Move("recycle")
+HOME_FROM = tuple((TO_HOME, src) for src in range(7))
+
+
+def is_safe_home(card: int, found: Sequence[int]) -> bool:
+    """Whether taking `card` home (it goes on next) can never spoil a win.
+
+    A card is only ever wanted in the stacks to hold a card of the other
+    colour one lower.  Rule 1: both of those are home.  Rule 2: both are at
+    least playable home (their own suits reached two below the card) and
+    nothing can ever lie on them (both cards two lower of the card's colour
+    are home: its own suit is, as the card goes on next, and the other suit
+    must be).  Then any winning line that puts one of them onto the card can
+    put it home instead, so a line that takes the card home first still wins.
+    """
+    rank = RANK[card]
+    low, high = OTHER_COLOUR[SUIT[card]]
+    lowest = min(found[low], found[high])
+    return lowest >= rank or (lowest >= rank - 1 and found[SAME_OTHER[SUIT[card]]] >= rank - 1)
+
+
+class KlondikeSearch:
+    """One Klondike position for the solver; changed in place by push and pop."""
+
+    def __init__(self, game: Klondike) -> None:
+        piles = game.piles
+        self.draw = game.draw_count
+        self.limit = RECYCLES[game.variant]   # None: unlimited
+        self.tab: list[tuple[int, ...]] = []
+        self.down: list[int] = []
+        for pid in TABLEAUS:
+            pile = tuple(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
+            self.tab.append(pile)
+            self.down.append(sum(1 for c in piles[pid] if not c.face_up))
+        self.found = [0, 0, 0, 0]
+        self.fpile = [-1, -1, -1, -1]        # which home stack each suit is on
+        for index, pid in enumerate(FOUNDATIONS):
+            if piles[pid]:
+                suit = SUITS.index(piles[pid][0].suit)
+                self.found[suit] = len(piles[pid])
+                self.fpile[suit] = index
+        waste = [small_card(c) for c in piles["waste"]]
+        stock = [small_card(c) for c in reversed(piles["stock"])]
+        self.talon = tuple(waste + stock)
+        self.pos = len(waste)
+        self.recycles = game.recycles
+        self.home = sum(self.found)
+        self._undo: list[tuple[Any, ...]] = []
+        self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
+        self._locks = self._find_locks()
+        self._waste_waits: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+
+    # -- the protocol ------------------------------------------------------
+    def key(self) -> Hashable:
+        # Stacks are interchangeable, so they are sorted; the home stacks
+        # follow from the cards left (every card not elsewhere is home).
+        order = tuple(sorted(self.tab))
+        if self.limit is None:
+            # Round and round without limit, three at a time: from a waste of
+            # 3, 6, 9... cards, or with the deck used up, turning reaches
+            # the same cards as from the start of the row (every third and
+            # the last), so these are one position.
+            pos = self.pos
+            if self.draw == 3 and (pos % 3 == 0 or pos == len(self.talon)):
+                pos = 0
+            return order, self.talon, pos
+        # With the deck and waste used up, the passes left change nothing.
+        return order, self.talon, self.pos, self.recycles if self.talon else 0
+
+    def is_won(self) -> bool:
+        return self.home == 52
+
+    def moves(self) -> Sequence[Hashable]:
+        """The legal moves worth searching, in the hint strategy's order: home
+        moves that turn a card over, runs that turn one over (most face-down
+        cards first), the waste card home, other home moves, the waste card
+        into the stacks, runs that empty a stack, and the other runs last.
+
+        Left out: a run taken off part of another run, so that a face-up card
+        y stays, when y can't go home now.  Such a run can only go onto b,
+        the other card of y's rank and colour, so the move only swaps which
+        of the two lies free.  A winning line that makes it can instead make
+        every later move with the two swapped (what goes onto y goes onto b,
+        a run headed at or under y moves with what lies on y, ...) up to
+        the move that takes y or b home, and make the swap just before that
+        (a move kept here, as the card it frees goes home).  Of the winning
+        lines, take one shortest, and of those one whose first move kept
+        here comes soonest: were its first move one left out, the line
+        swapped would be no longer and reach a kept move sooner.  So
+        leaving these out never loses a win.
+        """
+        tab, down, found = self.tab, self.down, self.found
+        takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
+        empty = -1
+        for i in range(7):
+            pile = tab[i]
+            if pile:
+                wanted = WANTS[pile[-1]]
+                if wanted >= 0:
+                    onto = takes.get(wanted)
+                    if onto is None:
+                        takes[wanted] = [i]
+                    else:
+                        onto.append(i)
+            elif empty < 0:
+                empty = i
+        turn_home: list[Hashable] = []
+        turn_run: list[tuple[int, Hashable]] = []
+        waste_home: list[Hashable] = []
+        home: list[Hashable] = []
+        waste_run: list[Hashable] = []
+        emptying: list[Hashable] = []
+        other: list[Hashable] = []
+        for src in range(7):
+            pile = tab[src]
+            if not pile:
+                continue
+            hidden = down[src]
+            size = len(pile)
+            top = pile[-1]
+            if RANK[top] == found[SUIT[top]]:
+                (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
+            if takes:
+                for i in range(hidden, size):
+                    onto = takes.get(FITS[pile[i]])
+                    if onto is None:
+                        continue
+                    if i > hidden:
+                        under = pile[i - 1]
+                        if RANK[under] == found[SUIT[under]]:
+                            other.extend((RUN, src, size - i, dst) for dst in onto)
+                    elif hidden:
+                        turn_run.extend((-hidden, (RUN, src, size - i, dst)) for dst in onto)
+                    else:
+                        emptying.extend((RUN, src, size, dst) for dst in onto)
+            # A King at the bottom of its stack would only change places.
+            if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
+                turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
+        talon = self.talon
+        if talon:
+            for j, recycles in self._reachable():
+                card = talon[j]
+                if RANK[card] == found[SUIT[card]]:
+                    waste_home.append((WASTE_HOME, j, recycles))
+                onto = takes.get(FITS[card])
+                if onto is not None:
+                    waste_run.extend((WASTE_RUN, j, recycles, dst) for dst in onto)
+                if empty >= 0 and RANK[card] == KING:
+                    waste_run.append((WASTE_RUN, j, recycles, empty))
+        if len(turn_run) > 1:
+            turn_run.sort(key=_first)
+        return [*turn_home, *(move for _, move in turn_run), *waste_home, *home,
+                *waste_run, *emptying, *other]
+
+    def forced_move(self) -> Hashable | None:
+        """A card that is safe home (`is_safe_home`) from the top of a stack,
+        or in draw1 from the top of the waste pile.  (In draw3 taking a waste
+        card moves every card after it in the deck one place on, which can
+        spoil which cards the turns of three reach, so it is never forced.)"""
+        found = self.found
+        for src, pile in enumerate(self.tab):
+            if pile:
+                card = pile[-1]
+                if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+                    return HOME_FROM[src]
+        if self.draw == 1 and self.pos:
+            card = self.talon[self.pos - 1]
+            if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+                return (WASTE_HOME, self.pos - 1, 0)
+        return None
+
+    def push(self, move: Any) -> None:   # one of our tuples (no check: it is hot)
+        kind = move[0]
+        tab = self.tab
+        if kind == TO_HOME or kind == RUN:
+            src = move[1]
+            pile = tab[src]
+            count = 1 if kind == TO_HOME else move[2]
+            moving = pile[-count:]
+            rest = pile[:-count]
+            hidden = self.down[src]
+            if rest and rest[-1] >= DOWN:     # the card under turns face up
+                rest = rest[:-1] + (rest[-1] & FACE,)
+                self.down[src] = hidden - 1
+            tab[src] = rest
+            if kind == RUN:
+                dst = move[3]
+                self._undo.append((kind, src, pile, hidden, dst, tab[dst]))
+                tab[dst] = tab[dst] + moving
+            else:
+                card = moving[0]
+                self._undo.append((kind, src, pile, hidden, SUIT[card], self._go_home(card)))
+            return
+        j, recycles = move[1], move[2]
+        talon = self.talon
+        card = talon[j]
+        undo: tuple[Any, ...] = (kind, talon, self.pos, self.recycles)
+        self.talon = talon[:j] + talon[j + 1:]
+        self.pos = j
+        self.recycles += recycles
+        if kind == WASTE_RUN:
+            dst = move[3]
+            undo += (dst, tab[dst])
+            tab[dst] = tab[dst] + (card,)
+        else:
+            undo += (SUIT[card], self._go_home(card))
+        self._undo.append(undo)
+
+    def pop(self) -> None:
+        undo = self._undo.pop()
+        kind = undo[0]
+        if kind == TO_HOME or kind == RUN:
+            src = undo[1]
+            assert isinstance(src, int)
+            self.tab[src] = undo[2]
+            self.down[src] = undo[3]
+        else:
+            self.talon = undo[1]
+            self.pos = undo[2]
+            self.recycles = undo[3]
+        if kind == RUN or kind == WASTE_RUN:
+            self.tab[undo[4]] = undo[5]
+        else:
+            suit = undo[4]
+            assert isinstance(suit, int)
+            self.found[suit] -= 1
+            self.home -= 1
+            if undo[5]:
+                self.fpile[suit] = -1
+
+    def is_dead(self) -> bool:
+        """A card X that must wait for a card W of its own suit, higher, to
+        leave first, where W is no King and each card W could go onto in the
+        stacks is home or waits for W too: then W can't go home before X, nor
+        anywhere else, and X can never come out.  X waits for W when
+        - X lies face down under W in a stack, and W is face down too or the
+          lowest face-up card: whenever W moves, it leads the cards it takes
+          (the card under it is face down), and the cards under it wait;
+        - X lies under W on the waste pile and the deck can't be turned over
+          again: only the waste pile's top card can ever be taken."""
+        down, found, tab = self.down, self.found, self.tab
+        for pile, under, depth, high, places in self._locks:
+            if (under < down[pile] and len(tab[pile]) > depth
+                    and tab[pile][depth] & FACE == high
+                    and all(found[SUIT[c]] > RANK[c] for c in places)):
+                return True
+        if self.limit is None or self.recycles < self.limit or self.pos < 2:
+            return False
+        waits = self._waste_waits.get((self.talon, self.pos))
+        if waits is None:
+            waits = self._find_waste_waits()
+        return any(all(found[SUIT[c]] > RANK[c] for c in places) for places in waits)
+
+    def _find_waste_waits(self) -> list[tuple[int, ...]]:
+        """The waste pile's waits of `is_dead`: for each W, its places not under it."""
+        if len(self._waste_waits) > 100_000:   # a bounded memo
+            self._waste_waits.clear()
+        talon = self.talon
+        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
+        below: set[int] = set()
+        waits = []
+        for k in range(self.pos):
+            card = talon[k]
+            suit, rank = SUIT[card], RANK[card]
+            if lowest[suit] < rank < KING:
+                waits.append(tuple(c for c in PARENTS[card] if c not in below))
+            if rank < lowest[suit]:
+                lowest[suit] = rank
+            below.add(card)
+        self._waste_waits[(talon, self.pos)] = waits
+        return waits
+
+    def public_moves(self, move: Hashable) -> list[Move]:
+        """The SPEC moves a fast move stands for, made from the current
+        position: the turns of the deck (and turning the waste over) that a
+        waste move needs first, then the move itself."""
+        assert isinstance(move, tuple)
+        kind = move[0]
+        if kind == TO_HOME:
+            card = self.tab[move[1]][-1]
+            return [Move("move", TABLEAUS[move[1]], self._home_id(card))]
+        if kind == RUN:
+            return [Move("move", TABLEAUS[move[1]], TABLEAUS[move[3]], move[2])]
+        j, recycles = move[1], move[2]
+        size, pos = len(self.talon), self.pos
+        if recycles:
+            turns = [FLIP] * self._flips(pos, size, size) + [RECYCLE]
+            turns += [FLIP] * self._flips(0, j + 1, size)
+        else:
+            turns = [FLIP] * self._flips(pos, j + 1, size)
+        dst = self._home_id(self.talon[j]) if kind == WASTE_HOME else TABLEAUS[move[3]]
+        return [*turns, Move("move", "waste", dst)]
+
+    def public_move(self, move: Hashable) -> Move:
+        """The last of `public_moves` (the move itself, without the turns before it)."""
+        return self.public_moves(move)[-1]
+
+    # -- helpers -------------------------------------------------------------
+    def _go_home(self, card: int) -> bool:
+        """Put `card` home; True when it starts a home stack."""
+        suit = SUIT[card]
+        self.found[suit] += 1
+        self.home += 1
+        if self.fpile[suit] < 0:
+            self.fpile[suit] = min(set(range(4)) - set(self.fpile))
+            return True
+        return False
+
+    def _home_id(self, card: int) -> str:
+        suit = SUIT[card]
+        index = self.fpile[suit]
+        if index < 0:
+            index = min(set(range(4)) - set(self.fpile))
+        return FOUNDATIONS[index]
+
+    def _flips(self, start: int, goal: int, size: int) -> int:
+        """How many turns bring the waste from `start` cards to `goal` cards."""
+        if self.draw == 1:
+            return goal - start
+        return -(-(goal - start) // 3)   # the last turn may take fewer than three
+
+    def _reachable(self) -> list[tuple[int, int]]:
+        """The talon cards turning can bring to the top of the waste, each with
+        the fewest times the waste must be turned over first (0 or 1)."""
+        size, pos = len(self.talon), self.pos
+        again = self.limit is None or self.recycles < self.limit
+        cached = self._reach.get((size, pos, again))
+        if cached is not None:
+            return cached
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+
+        def add(top: int, recycles: int) -> None:
+            if top >= 1 and top not in seen:
+                seen.add(top)
+                out.append((top - 1, recycles))
+
+        step = self.draw
+        add(pos, 0)
+        for top in range(pos + step, size, step):
+            add(top, 0)
+        add(size, 0)
+        if again:
+            for top in range(step, size, step):
+                add(top, 1)
+            add(size, 1)
+        self._reach[(size, pos, again)] = out
+        return out
+
+    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+        """The stacks' waits of `is_dead`: (stack, depth of X, depth of W, W,
+        the places of W not under it in its stack)."""
+        locks = []
+        for index, pile in enumerate(self.tab):
+            hidden = self.down[index]
+            for depth in range(1, min(hidden, len(pile) - 1) + 1):
+                high = pile[depth] & FACE
+                if RANK[high] == KING:
+                    continue
+                under = {card & FACE for card in pile[:depth]}
+                places = tuple(c for c in PARENTS[high] if c not in under)
+                for low_depth in range(depth):
+                    low = pile[low_depth] & FACE
+                    if SUIT[low] == SUIT[high] and RANK[low] < RANK[high]:
+                        locks.append((index, low_depth, depth, high, places))
+                        break   # one X under W is enough
+        return locks
+
+
+def _first(item: tuple[int, Hashable]) -> int:
+    return item[0]

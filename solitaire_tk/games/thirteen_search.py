@@ -1,0 +1,142 @@
+"""Thirteen's position for the solver (see `searchstate`): the rules of `thirteen.py`, fast.
+
+The solver knows the stock's order.  Cards are small ints (`small_card`).
+A move is an int: `DEAL`; `KING + p` takes away the King on pile p; `UNDER
++ p` the top card of pile p with the card under it (Easy mode); `PAIR + 4i
++ j` the tops of piles i < j; `SHIFT + 4s + d` moves the top of pile s into
+the empty pile d.  While the stock has cards a deal fills the piles in
+order, so they are not interchangeable; once it is empty they are, and the
+key sorts them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..moves import Move
+from ..searchstate import RANK_MASK, small_card
+
+if TYPE_CHECKING:
+    from .thirteen import Thirteen
+
+DEAL, KING, UNDER, PAIR, SHIFT = 0, 1, 5, 16, 32
+TARGET = 13
+
+
+class ThirteenSearch:
+    """Four piles and the stock (top last) of small ints, and the cards taken away."""
+
+    def __init__(self, game: Thirteen) -> None:
+        from .thirteen import PILES
+        self._pile_ids = PILES
+        self.piles = [[small_card(card) for card in game.piles[pid]] for pid in PILES]
+        self.stock = [small_card(card) for card in game.piles["stock"]]
+        self.easy = game.easy_mode
+        self._taken: list[int] = []      # the cards taken away, for pop to put back
+        self._undo: list[int] = []       # each move, a deal with its count above the bits
+
+    def moves(self) -> list[int]:
+        """Kings first, then pairs, then a card into an empty pile; dealing last."""
+        piles = self.piles
+        kings: list[int] = []
+        pairs: list[int] = []
+        shifts: list[int] = []
+        empty = [n for n in range(4) if not piles[n]]
+        for i in range(4):
+            pile = piles[i]
+            if not pile:
+                continue
+            top = pile[-1] & RANK_MASK
+            if top == TARGET:
+                kings.append(KING + i)
+            else:
+                if self.easy and len(pile) >= 2 and top + (pile[-2] & RANK_MASK) == TARGET:
+                    pairs.append(UNDER + i)
+                for j in range(i + 1, 4):
+                    other = piles[j]
+                    if other and top + (other[-1] & RANK_MASK) == TARGET:
+                        pairs.append(PAIR + 4 * i + j)
+            if empty and len(pile) >= 2:
+                shifts.extend(SHIFT + 4 * i + dst for dst in empty)
+        out = kings + pairs + shifts
+        if self.stock:
+            out.append(DEAL)
+        return out
+
+    def forced_move(self) -> int | None:
+        # With the stock gone the piles are interchangeable, and a King only
+        # ever stands in the way: taking it away at once loses nothing.  (While
+        # cards are still to come it decides where they land, so it is not safe.)
+        if self.stock:
+            return None
+        for i, pile in enumerate(self.piles):
+            if pile and pile[-1] & RANK_MASK == TARGET:
+                return KING + i
+        return None
+
+    def push(self, move: int) -> None:
+        piles = self.piles
+        if move >= SHIFT:
+            move -= SHIFT
+            piles[move & 3].append(piles[move >> 2].pop())
+            self._undo.append(move + SHIFT)
+            return
+        self._undo.append(move)
+        if move >= PAIR:
+            self._taken.append(piles[(move - PAIR) >> 2].pop())
+            self._taken.append(piles[(move - PAIR) & 3].pop())
+        elif move >= UNDER:
+            pile = piles[move - UNDER]
+            self._taken.append(pile.pop())
+            self._taken.append(pile.pop())
+        elif move >= KING:
+            self._taken.append(piles[move - KING].pop())
+        else:
+            stock = self.stock
+            dealt = min(4, len(stock))
+            for n in range(dealt):
+                piles[n].append(stock.pop())
+            self._undo[-1] = dealt << 8
+
+    def pop(self) -> None:
+        move = self._undo.pop()
+        piles = self.piles
+        if move >= 256:
+            stock = self.stock
+            for n in range((move >> 8) - 1, -1, -1):
+                stock.append(piles[n].pop())
+        elif move >= SHIFT:
+            move -= SHIFT
+            piles[move >> 2].append(piles[move & 3].pop())
+        elif move >= PAIR:
+            piles[(move - PAIR) & 3].append(self._taken.pop())
+            piles[(move - PAIR) >> 2].append(self._taken.pop())
+        elif move >= UNDER:
+            pile = piles[move - UNDER]
+            pile.append(self._taken.pop())
+            pile.append(self._taken.pop())
+        else:
+            piles[move - KING].append(self._taken.pop())
+
+    def key(self) -> bytes:
+        if self.stock:
+            return bytes((len(self.stock),)) + b"\0".join(map(bytes, self.piles))
+        return b"\0" + b"\0".join(sorted(map(bytes, self.piles)))
+
+    def is_won(self) -> bool:
+        return not self.stock and not any(self.piles)
+
+    def is_dead(self) -> bool:
+        return False
+
+    def public_move(self, move: int) -> Move:
+        ids = self._pile_ids
+        if move >= SHIFT:
+            return Move("move", ids[(move - SHIFT) >> 2], ids[(move - SHIFT) & 3])
+        if move >= PAIR:
+            return Move("remove", piles=(ids[(move - PAIR) >> 2], ids[(move - PAIR) & 3]))
+        if move >= UNDER:
+            return Move("remove", piles=(ids[move - UNDER],) * 2)
+        if move >= KING:
+            return Move("remove", piles=(ids[move - KING],))
+        return Move("deal")

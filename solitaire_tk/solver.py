@@ -1,0 +1,145 @@
+"""The exact solver (SPEC section 5): can this position still be won?
+
+`solve(game)` searches depth first over the game's `SearchState` (see
+`searchstate`): moves in the order the state gives them, a forced move played
+without branching, a transposition table of the positions already searched
+(each one is searched once: what it leads to never changes), and the state's
+dead-end test to cut a branch short.  The search is a loop over an explicit
+stack, so no line is too long for it.
+
+"lost" is only said when every position reachable was searched, so it is a
+proof; when the time (or a caller's stop) comes first the answer is
+"unknown".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Hashable, Sequence
+
+from .engine import Game
+from .moves import Move
+from .searchstate import FastMove, SearchState, public_moves
+
+WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
+# How many positions are searched between two looks at the clock (and at the
+# stop request): at 30,000 positions a second about a hundredth of a second.
+CHECK_EVERY = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the solver found: `status`, a winning `line` for "winnable", and
+    how many distinct positions it searched."""
+
+    status: str
+    line: tuple[Move, ...] = ()
+    positions: int = 0
+
+
+def solve(game: Game, seconds: float = 2.0,
+          should_stop: Callable[[], bool] | None = None) -> Verdict:
+    """Search from the game's position for at most `seconds` (the game is not changed).
+
+    `should_stop` is asked every few hundred positions; when it says True the
+    search gives up at once ("unknown").  A game whose rules the solver cannot
+    search yet (no `search_state`) is "unknown" too: `solve` never raises
+    for a legal position.
+    """
+    if game.is_won():
+        return Verdict(WINNABLE)
+    try:
+        state = game.search_state()
+    except NotImplementedError:
+        return Verdict(UNKNOWN)
+    return search(state, seconds, should_stop)
+
+
+def search(state: SearchState, seconds: float = 2.0,
+           should_stop: Callable[[], bool] | None = None) -> Verdict:
+    """The depth-first search itself; `state` is left as it was given."""
+    deadline = time.monotonic() + seconds
+    path: list[FastMove] = []      # every move pushed, forced ones included
+    push, pop = state.push, state.pop
+    forced, key_of, is_dead, is_won = (state.forced_move, state.key, state.is_dead,
+                                       state.is_won)
+
+    def enter() -> int | None:
+        """Play the forced moves here; how many were played, or None when they win."""
+        played = 0
+        while not is_won():
+            move = forced()
+            if move is None:
+                return played
+            push(move)
+            path.append(move)
+            played += 1
+        return None
+
+    pushed = enter()
+    if pushed is None:
+        return Verdict(WINNABLE, _line(state, path), 1)
+    seen: set[Hashable] = {key_of()}
+    if is_dead():
+        _undo(state, path, pushed)
+        return Verdict(LOST, (), 1)
+    # One entry a position on the path: its moves, the next one to try, and
+    # how many pushes led into it (its move and the forced ones after it).
+    all_moves: list[Sequence[FastMove]] = [state.moves()]
+    next_index = [0]
+    pushes = [pushed]
+    until_check = CHECK_EVERY
+    while all_moves:
+        moves = all_moves[-1]
+        index = next_index[-1]
+        if index >= len(moves):
+            _undo(state, path, pushes.pop())
+            all_moves.pop()
+            next_index.pop()
+            continue
+        next_index[-1] = index + 1
+        move = moves[index]
+        push(move)
+        path.append(move)
+        pushed = enter()
+        if pushed is None:
+            return Verdict(WINNABLE, _line(state, path), len(seen) + 1)
+        pushed += 1
+        key = key_of()
+        if key in seen:
+            _undo(state, path, pushed)
+            continue
+        seen.add(key)
+        if is_dead():
+            _undo(state, path, pushed)
+            continue
+        all_moves.append(state.moves())
+        next_index.append(0)
+        pushes.append(pushed)
+        until_check -= 1
+        if not until_check:
+            until_check = CHECK_EVERY
+            if time.monotonic() >= deadline or (should_stop is not None and should_stop()):
+                _undo(state, path, len(path))
+                return Verdict(UNKNOWN, (), len(seen))
+    return Verdict(LOST, (), len(seen))
+
+
+def _undo(state: SearchState, path: list[FastMove], count: int) -> None:
+    for _ in range(count):
+        state.pop()
+        path.pop()
+
+
+def _line(state: SearchState, path: list[FastMove]) -> tuple[Move, ...]:
+    """The public moves of `path`, which ends in a win; the state is put back to the start."""
+    moves = list(path)
+    _undo(state, path, len(path))
+    line: list[Move] = []
+    for move in moves:
+        line.extend(public_moves(state, move))
+        state.push(move)
+    for _ in moves:
+        state.pop()
+    return tuple(line)

@@ -1,0 +1,111 @@
+"""The solver in a process of its own, so the window never freezes while it thinks.
+
+A thread would hold Python's lock and stop the window from drawing; a second
+process does not.  The app asks with the saved-game record (SPEC 4: the
+record travels between processes, a `Game` would not) and calls `poll()`
+now and then from its event loop; the verdict of the latest question goes
+to its callback.  A new question cancels the one before it: the worker's
+search looks at the number of the latest question every few hundred
+positions (about a hundredth of a second), so it stops well within a tenth
+of a second.  The "spawn" start method is used everywhere, as on Windows.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+from typing import Any, Callable
+
+from .moves import JsonDict
+from .solver import UNKNOWN, Verdict
+
+Callback = Callable[[Verdict], None]
+
+
+def _serve(questions: Any, answers: Any, latest: Any) -> None:
+    """The worker: answer questions until told to stop (None); skip stale ones."""
+    from .savefile import load_game
+    from .solver import solve
+    while True:
+        question = questions.get()
+        if question is None:
+            return
+        number, record, seconds = question
+        if latest.value != number:
+            continue   # a newer question is already waiting
+        try:
+            game = load_game(record)
+            verdict = solve(game, seconds, should_stop=lambda: latest.value != number)
+        except Exception:   # a record that does not load: nothing to say about it
+            verdict = Verdict(UNKNOWN)
+        answers.put((number, verdict))
+
+
+class SolverProcess:
+    """Ask the solver about a game without waiting for it (see the module's words)."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._latest = self._context.Value("q", 0)
+        self._questions: Any = None
+        self._answers: Any = None
+        self._worker: Any = None
+        self._asked = 0
+        self._callback: Callback | None = None
+
+    def ask(self, record: JsonDict, callback: Callback, seconds: float = 2.0) -> None:
+        """Solve the game of `record`; `callback` gets the verdict from a later `poll()`.
+
+        Whatever was asked before is cancelled, and its callback is never called.
+        """
+        self._start()
+        self._asked += 1
+        self._latest.value = self._asked
+        self._callback = callback
+        self._questions.put((self._asked, record, seconds))
+
+    def cancel(self) -> None:
+        """Stop the search running now (if any); no callback is called for it."""
+        self._asked += 1
+        self._latest.value = self._asked
+        self._callback = None
+
+    def busy(self) -> bool:
+        """Whether a question is waiting for its verdict."""
+        return self._callback is not None
+
+    def poll(self) -> bool:
+        """Hand the latest verdict to its callback if it has come; True if it did."""
+        if self._answers is None:
+            return False
+        while True:
+            try:
+                number, verdict = self._answers.get_nowait()
+            except queue.Empty:
+                return False
+            if number == self._asked and self._callback is not None:
+                callback, self._callback = self._callback, None
+                callback(verdict)
+                return True
+
+    def close(self) -> None:
+        """Stop the worker (the app calls this when it closes)."""
+        if self._worker is None:
+            return
+        self.cancel()
+        self._questions.put(None)
+        self._worker.join(timeout=1.0)
+        if self._worker.is_alive():
+            self._worker.terminate()
+            self._worker.join(timeout=1.0)
+        self._worker = None
+
+    def _start(self) -> None:
+        if self._worker is not None and self._worker.is_alive():
+            return
+        self._questions = self._context.Queue()
+        self._answers = self._context.Queue()
+        self._worker = self._context.Process(
+            target=_serve, args=(self._questions, self._answers, self._latest),
+            name="solitaire-solver", daemon=True)
+        self._worker.start()

@@ -1,0 +1,373 @@
+"""The solver's fast positions for Klondike and Double Solitaire follow the
+games' own rules: in thousands of random positions, every fast move spelt as
+public moves plays in the engine and leads where the fast position says,
+`pop` takes it back exactly, and no legal move of the game is missing."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any, Hashable
+
+import pytest
+
+from solitaire_tk import Move, new_game
+from solitaire_tk.engine import Game
+from solitaire_tk.games.klondike import FOUNDATIONS, TABLEAUS
+from solitaire_tk.playout import random_step
+from solitaire_tk.solver import solve
+
+from .helpers import arrange
+
+PLAYS = [("klondike", "draw1"), ("klondike", "draw3"), ("klondike", "draw1-single"),
+         ("double", "standard")]
+# Moves that only turn Klondike's deck: the fast position folds them into
+# the waste move they lead to.
+TURNS = frozenset({"flip", "recycle"})
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _lines(state: Any, move: Hashable) -> list[Move]:
+    return list(state.public_moves(move))
+
+
+def _key_after(game: Game, moves: list[Move]) -> Hashable:
+    """The fast key of the position after playing `moves` (the game is put back)."""
+    for move in moves:
+        game.play(move)
+    key = game.search_state().key()
+    for _ in moves:
+        game.undo()
+    return key
+
+
+def _check_position(game: Game, turning_too: bool) -> int:
+    """Check one position; returns how many fast moves were checked."""
+    state = game.search_state()
+    start = state.key()
+    scratch = game.copy()
+    fast = list(state.moves())
+    assert len(set(fast)) == len(fast)
+    forced = state.forced_move()
+    assert forced is None or forced in fast
+    reached: dict[Hashable, Hashable] = {}   # key after -> the fast move
+    direct: set[Move] = set()
+    for move in fast:
+        public = _lines(state, move)
+        state.push(move)
+        after = state.key()
+        assert _key_after(scratch, public) == after, (move, public)
+        state.pop()
+        assert state.key() == start
+        reached[after] = move
+        if len(public) == 1:
+            direct.add(public[0])
+        else:
+            assert all(step.action in TURNS for step in public[:-1])
+    assert scratch.position() == game.position()
+    # Every legal move is a fast one, or leads where one does (a King into
+    # another empty stack, an Ace onto another empty home pile), or is a run
+    # taken off part of a run leaving a card that can't go home (left out).
+    for move in game.legal_moves():
+        if move.action in TURNS or move in direct:
+            continue
+        if _key_after(scratch, [move]) not in reached:
+            assert _only_swaps(scratch, move), move
+    if turning_too:
+        _check_turning(scratch, reached)
+    return len(fast)
+
+
+def _only_swaps(game: Game, move: Move) -> bool:
+    """A run moved off a face-up card of the stacks that then can't go home."""
+    if game.game_id != "klondike" or move.src not in TABLEAUS or move.dst not in TABLEAUS:
+        return False
+    pile = game.piles[move.src]
+    if len(pile) <= move.count or not pile[-move.count - 1].face_up:
+        return False
+    game.play(move)
+    goes_home = any(game.is_legal(Move("move", move.src, dst)) for dst in FOUNDATIONS)
+    game.undo()
+    return not goes_home
+
+
+def _check_turning(game: Game, reached: dict[Hashable, Hashable]) -> None:
+    """Klondike: every waste move the deck can be turned to is a fast move
+    (reached with as many passes left, or more)."""
+    turned: list[Move] = []
+    for _ in range(80):
+        for dst in (*FOUNDATIONS, *TABLEAUS):
+            move = Move("move", "waste", dst)
+            if game.is_legal(move):
+                key = _key_after(game, [move])
+                assert key in reached or any(
+                    old[:3] == key[:3] and old[3] <= key[3]   # type: ignore[index]
+                    for old in reached if len(old) == 4), (turned, move)  # type: ignore[arg-type]
+        step = next((m for m in (Move("flip"), Move("recycle")) if game.is_legal(m)), None)
+        if step is None:
+            break
+        game.play(step)
+        turned.append(step)
+    for _ in turned:
+        game.undo()
+
+
+@pytest.mark.parametrize(("game_id", "variant"), PLAYS)
+def test_fast_moves_agree_with_the_game_in_random_positions(game_id: str, variant: str) -> None:
+    rng = random.Random(f"drift-{game_id}-{variant}")
+    positions = moves = 0
+    while positions < 1500:
+        game = new_game(game_id, variant, seed=rng.randint(1, 10**6))
+        for _ in range(rng.randint(20, 200)):
+            moves += _check_position(game, game_id == "klondike" and positions % 8 == 0)
+            positions += 1
+            if not random_step(game, rng):
+                break
+    assert moves > 2 * positions
+
+
+def _search(state: Any, cap: int) -> list[Hashable] | None:
+    """A plain depth-first search (the solver's own is in solver.py): a winning
+    line of fast moves, or None (lost, or more than `cap` positions)."""
+    seen: set[Hashable] = set()
+    line: list[Hashable] = []
+
+    def win() -> bool:
+        if state.is_won():
+            return True
+        key = state.key()
+        if key in seen or len(seen) > cap or state.is_dead():
+            return False
+        seen.add(key)
+        forced = state.forced_move()
+        for move in [forced] if forced is not None else state.moves():
+            state.push(move)
+            line.append(move)
+            if win():
+                return True
+            line.pop()
+            state.pop()
+        return False
+
+    return line if win() else None
+
+
+def _play_line(game: Game, line: list[Hashable]) -> None:
+    state = game.search_state()
+    for move in line:
+        for step in _lines(state, move):
+            game.play(step)
+        state.push(move)
+
+
+@pytest.mark.parametrize(("game_id", "variant", "seeds"), [
+    ("klondike", "draw1", (2, 3, 5)), ("klondike", "draw3", (2, 4, 8)),
+    ("klondike", "draw1-single", (21,)), ("double", "standard", (1, 2, 3))])
+def test_a_winning_line_plays_to_a_win(game_id: str, variant: str, seeds: tuple[int, ...]) -> None:
+    for seed in seeds:
+        game = new_game(game_id, variant, seed=seed)
+        line = _search(game.search_state(), 20000)
+        assert line is not None, seed
+        _play_line(game, line)
+        assert game.is_won()
+
+
+@pytest.mark.parametrize("name", ["klondike-draw1", "klondike-draw3", "double-standard"])
+def test_a_won_golden_game_never_looks_dead_and_its_forced_moves_are_legal(name: str) -> None:
+    record = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    assert record["result"]["won"]
+    game = new_game(record["game"], record["variant"], deck=record["deck"])
+    for entry in record["log"]:
+        state = game.search_state()
+        assert not state.is_dead()
+        forced = state.forced_move()
+        if forced is not None:
+            for step in _lines(state, forced):
+                assert game.is_legal(step)
+        if entry["action"] == "undo":
+            game.undo()
+        else:
+            game.play(entry)
+    assert game.is_won() and game.search_state().is_won()
+
+
+# -- the deck's passes, exactly -------------------------------------------------
+def _one_card_short(variant: str, waste: str, stock: str, recycles: int) -> Game:
+    """Klondike with everything home but the hearts from `low` up: the hearts
+    left lie in the deck, so only turning it can finish the game."""
+    game = new_game("klondike", variant, seed=1)
+    hearts = [f"{r}H" for r in "A23456789TJQK"]
+    layout = {pid: "" for pid in TABLEAUS}
+    layout.update({"foundation1": " ".join(f"{r}C" for r in "A23456789TJQK"),
+                   "foundation2": " ".join(f"{r}D" for r in "A23456789TJQK"),
+                   "foundation4": " ".join(f"{r}S" for r in "A23456789TJQK"),
+                   "waste": waste, "stock": stock})
+    left = set(waste.split()) | {word.strip("[]") for word in stock.split()}
+    home = [code for code in hearts if code not in left]
+    layout["foundation3"] = " ".join(home)
+    return arrange(game, layout, recycles=recycles)
+
+
+@pytest.mark.parametrize(("variant", "recycles", "winnable"), [
+    ("draw1-single", 0, False), ("draw1", 2, False), ("draw1", 1, True), ("draw3", 9, False)])
+def test_the_passes_left_decide_the_game(variant: str, recycles: int, winnable: bool) -> None:
+    # The 9 of hearts lies under the 10 in the waste: the deck must be gone
+    # through again to take the 9 first.  Three at a time, the 9 always
+    # stays under the 10 and the Jack, however often the deck goes round.
+    game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]", recycles)
+    state = game.search_state()
+    line = _search(state, 10000)
+    assert (line is not None) == winnable
+    if line is not None:
+        _play_line(game, line)
+        assert game.is_won()
+
+
+def test_a_card_locked_under_its_own_suit_is_dead() -> None:
+    # The 5 of spades lies right on the face-down 3 of spades; the two red 6s
+    # it could go onto are home (hearts) or under the 3 (diamonds): the 3 can
+    # never come out.
+    game = new_game("klondike", "draw1", seed=1)
+    arrange(game, {"tableau1": "[6D] [3S] 5S", "foundation1": "AH 2H 3H 4H 5H 6H",
+                   "foundation2": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"})
+    assert game.search_state().is_dead()
+    # With the 6 of hearts still out, the 5 can go onto it.
+    arrange(game, {"foundation1": "AH 2H 3H 4H 5H"})
+    assert not game.search_state().is_dead()
+
+
+# -- through the solver ---------------------------------------------------------
+def test_solve_proves_double_deals_winnable_with_a_line_that_plays() -> None:
+    for seed in (1, 2, 3):
+        game = new_game("double", seed=seed)
+        verdict = solve(game, seconds=30.0)
+        assert verdict.status == "winnable"
+        for move in verdict.line:
+            game.play(move)
+        assert game.is_won()
+
+
+@pytest.mark.parametrize(("variant", "seed", "status"), [
+    ("draw3", 2, "winnable"), ("draw3", 4, "winnable"), ("draw3", 9, "winnable"),
+    ("draw3", 12, "lost"), ("draw3", 17, "lost"), ("draw1", 2, "winnable"),
+    ("draw1", 3, "winnable"), ("draw1", 5, "winnable"), ("draw1-single", 21, "winnable"),
+    ("draw1-single", 12, "lost")])
+def test_solve_decides_klondike_deals(variant: str, seed: int, status: str) -> None:
+    # Deal 17 (draw3) is lost from the start: after the Ace of clubs goes home
+    # no card of the table can move and the deck's every third card fits nowhere.
+    game = new_game("klondike", variant, seed=seed)
+    before = game.position()
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == status
+    assert game.position() == before
+    for move in verdict.line:   # the turns of the deck are spelt out
+        game.play(move)
+    assert game.is_won() == (status == "winnable")
+
+
+@pytest.mark.parametrize(("variant", "recycles", "status"), [
+    ("draw1-single", 0, "lost"), ("draw1", 2, "lost"), ("draw1", 1, "winnable")])
+def test_solve_keeps_the_passes_left(variant: str, recycles: int, status: str) -> None:
+    game = _one_card_short(variant, "9H TH", "[KH] [QH] [JH]", recycles)
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == status
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won() == (status == "winnable")
+
+
+def _small_klondike(variant: str, rng: random.Random) -> Game:
+    """Klondike with most cards home and the rest dealt at random: some in
+    the stacks (face down under one face-up card), the others in the deck
+    and on the waste pile."""
+    game = new_game("klondike", variant, seed=1)
+    ranks = "A23456789TJQK"
+    out: list[str] = []
+    layout: dict[str, str] = {}
+    for n, suit in enumerate("CDHS"):
+        height = rng.randint(6, 12)
+        layout[f"foundation{n + 1}"] = " ".join(f"{rank}{suit}" for rank in ranks[:height])
+        out += [f"{rank}{suit}" for rank in ranks[height:]]
+    rng.shuffle(out)
+    in_deck, in_waste = rng.randint(0, len(out) // 3), rng.randint(0, len(out) // 3)
+    layout["stock"] = " ".join(f"[{card}]" for card in out[:in_deck])
+    layout["waste"] = " ".join(out[in_deck:in_deck + in_waste])
+    in_deck += in_waste
+    stacks: list[list[str]] = [[] for _ in TABLEAUS]
+    for card in out[in_deck:]:
+        stacks[rng.randrange(7)].append(card)
+    for pid, cards in zip(TABLEAUS, stacks):
+        layout[pid] = " ".join([f"[{card}]" for card in cards[:-1]] + cards[-1:])
+    return arrange(game, layout, recycles=rng.randint(1, 2) if variant == "draw1" else 0)
+
+
+def _plain_answer(game: Game, cap: int) -> bool | None:
+    """Every legal move tried, depth first (no forced moves, no dead ends,
+    nothing left out): whether the game can be won; None past `cap` positions."""
+    seen: set[object] = set()
+
+    def win() -> bool | None:
+        if game.is_won():
+            return True
+        here = game.position()
+        if here in seen:
+            return False
+        if len(seen) >= cap:
+            return None
+        seen.add(here)
+        unsure = False
+        for move in list(game._search_moves()):
+            game._apply(move)
+            answer = win()
+            game._restore(here)
+            if answer:
+                return True
+            unsure = unsure or answer is None
+        return None if unsure else False
+
+    return win()
+
+
+# (Three at a time, turning the deck round and round makes the plain search too long.)
+@pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
+def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
+    rng = random.Random(f"small-klondike-{variant}")
+    answers = {True: 0, False: 0}
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    try:
+        expected_answers = [(game, _plain_answer(game, 4000))
+                            for game in (_small_klondike(variant, rng) for _ in range(40))]
+    finally:
+        sys.setrecursionlimit(depth)
+    for game, expected in expected_answers:
+        if expected is None:
+            continue
+        verdict = solve(game, seconds=30.0)
+        assert verdict.status == ("winnable" if expected else "lost"), str(game)
+        answers[expected] += 1
+    assert answers[True] >= 3 and answers[False] >= 3, answers
+
+
+def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
+    # The 5 of spades leads whatever it moves with (a face-down card is under
+    # it), so the face-down 3 of spades two cards down waits for it; both red
+    # 6s are home.
+    game = new_game("klondike", "draw3", seed=1)
+    arrange(game, {"tableau1": "[3S] [9D] 5S", "foundation1": "AH 2H 3H 4H 5H 6H",
+                   "foundation2": "AD 2D 3D 4D 5D 6D"})
+    assert game.search_state().is_dead()
+    arrange(game, {"foundation2": "AD 2D 3D 4D 5D"})
+    assert not game.search_state().is_dead()
+
+
+@pytest.mark.parametrize(("variant", "recycles", "dead"), [
+    ("draw1-single", 0, True), ("draw1", 2, True), ("draw1", 1, False), ("draw3", 5, False)])
+def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left(
+        variant: str, recycles: int, dead: bool) -> None:
+    game = new_game("klondike", variant, seed=1)
+    arrange(game, {"waste": "3S 9C 5S", "stock": "", "foundation1": "AH 2H 3H 4H 5H 6H",
+                   "foundation2": "AD 2D 3D 4D 5D 6D"}, recycles=recycles)
+    assert game.search_state().is_dead() == dead

@@ -1,0 +1,243 @@
+"""The solver (SPEC 5): "winnable" comes with a line that wins through `play`,
+"lost" is a proof (checked here against a slow search through the public
+rules), and the time limit gives "unknown" instead of hanging."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from solitaire_tk import GAME_IDS, Move, new_game, solve
+from solitaire_tk.cards import SUITS
+from solitaire_tk.engine import Game, Position
+from solitaire_tk.playout import random_step
+
+from .helpers import WINNING_THIRTEEN, arrange
+from .test_search_drift import SEARCHED, has_search_state
+
+SEARCHED_IDS = sorted({game_id for game_id, _, _ in SEARCHED})
+
+
+def plays_to_a_win(game: Game, line: tuple[Move, ...]) -> bool:
+    for move in line:
+        game.play(move)
+    return game.is_won()
+
+
+def slow_answer(game: Game, cap: int = 5_000) -> bool | None:
+    """Whether the game can be won, by trying every legal move (`legal_moves`,
+    the rules with their reasons) from every position; None past `cap` positions."""
+    start = game.position()
+    seen: set[Position] = {start}
+    todo = [start]
+    try:
+        while todo:
+            here = todo.pop()
+            game._restore(here)
+            if game.is_won():
+                return True
+            for move in game.legal_moves():
+                game._apply(move)
+                there = game.position()
+                if there not in seen:
+                    if len(seen) >= cap:
+                        return None
+                    seen.add(there)
+                    todo.append(there)
+                game._restore(here)
+        return False
+    finally:
+        game._restore(start)
+
+
+# -- hand-made positions ------------------------------------------------------
+def cruel_deck(order: str) -> str:
+    """A Cruel deck: the four Aces, then each suit's other cards in `order` of ranks."""
+    return " ".join([f"A{s}" for s in SUITS] + [f"{r}{s}" for s in SUITS for r in order])
+
+
+def test_a_won_game_is_winnable_with_nothing_left_to_do() -> None:
+    game = new_game("thirteen", deck=WINNING_THIRTEEN)
+    line = solve(game).line
+    assert plays_to_a_win(game, line)
+    verdict = solve(game)
+    assert (verdict.status, verdict.line) == ("winnable", ())
+
+
+def test_cruel_with_each_suit_running_down_is_won_without_a_new_deal() -> None:
+    game = new_game("cruel", deck=cruel_deck("KQJT98765432"))
+    verdict = solve(game)
+    assert verdict.status == "winnable"
+    assert all(move.action == "move" for move in verdict.line)
+    assert plays_to_a_win(game, verdict.line)
+
+
+def test_cruel_with_each_suit_running_up_is_lost_at_once() -> None:
+    # Every top card waits for one buried under it, and nothing can move.
+    game = new_game("cruel", deck=cruel_deck("23456789TJQK"))
+    before = game.position()
+    verdict = solve(game)
+    assert (verdict.status, verdict.line) == ("lost", ())
+    assert game.position() == before and game.log == []
+
+
+def test_thirteen_winning_deck_is_winnable_and_the_line_wins() -> None:
+    game = new_game("thirteen", deck=WINNING_THIRTEEN)
+    verdict = solve(game)
+    assert verdict.status == "winnable" and verdict.positions >= 1
+    assert plays_to_a_win(game, verdict.line)
+
+
+def test_a_game_the_solver_cannot_search_is_unknown() -> None:
+    missing = [gid for gid in GAME_IDS if not has_search_state(gid)]
+    if not missing:
+        pytest.skip("every game has a search state")
+    verdict = solve(new_game(missing[0], seed=1))
+    assert (verdict.status, verdict.line, verdict.positions) == ("unknown", (), 0)
+
+
+# -- deals and random positions ---------------------------------------------------
+@pytest.mark.parametrize("game_id", SEARCHED_IDS)
+def test_winnable_deals_come_with_a_line_that_wins(game_id: str) -> None:
+    won = 0
+    for _, variant, options in [play for play in SEARCHED if play[0] == game_id]:
+        for seed in range(1, 13):
+            game = new_game(game_id, variant, seed=seed, options=options)
+            verdict = solve(game, seconds=1.0)
+            assert verdict.status in ("winnable", "lost", "unknown")
+            if verdict.status == "winnable":
+                won += 1
+                assert plays_to_a_win(game, verdict.line), seed
+            else:
+                assert verdict.line == ()
+    assert won, "some of these deals are winnable (Thirteen's with Easy mode)"
+
+
+def small_cruel(rng: random.Random) -> Game:
+    """A Cruel position with only a few cards left in the piles, most of them home."""
+    game = new_game("cruel", seed=rng.randint(1, 10**6))
+    left = [f"{rank}{suit}" for suit in SUITS
+            for rank in "A23456789TJQK"[rng.randint(7, 12):]]
+    rng.shuffle(left)
+    layout: dict[str, str] = {}
+    for n, suit in enumerate(SUITS):
+        kept = {card for card in left if card[1] == suit}
+        layout[f"foundation{n + 1}"] = " ".join(
+            f"{rank}{suit}" for rank in "A23456789TJQK" if f"{rank}{suit}" not in kept)
+    for n in range(12):
+        layout[f"pile{n + 1}"] = " ".join(left[n * 4:n * 4 + 4])
+    # Now and then the piles are uneven, as after moves.
+    if rng.random() < 0.5 and len(left) > 2:
+        layout["pile12"] = layout["pile1"].split()[-1]
+        layout["pile1"] = " ".join(layout["pile1"].split()[:-1])
+    return arrange(game, layout, moved_since_deal=rng.random() < 0.7)
+
+
+def small_thirteen(rng: random.Random, options: dict[str, Any]) -> Game:
+    """A Thirteen position with a few pairs and Kings left, some of them still in the stock."""
+    game = new_game("thirteen", seed=rng.randint(1, 10**6), options=options)
+    deck = [f"{rank}{suit}" for suit in SUITS for rank in "A23456789TJQK"]
+    rng.shuffle(deck)
+    left: list[str] = []
+    for card in deck:
+        value = "A23456789TJQK".index(card[0]) + 1
+        partner = next((other for other in deck if other not in left and other != card
+                        and "A23456789TJQK".index(other[0]) + 1 + value == 13), None)
+        if card in left or (value != 13 and partner is None):
+            continue
+        left += [card] if value == 13 else [card, partner]
+        if len(left) >= rng.randint(6, 12):
+            break
+    rng.shuffle(left)
+    in_stock = rng.randint(0, len(left) // 2)
+    layout = {"stock": " ".join(f"[{card}]" for card in left[:in_stock]),
+              "discard": " ".join(card for card in deck if card not in left)}
+    for n in range(4):
+        layout[f"pile{n + 1}"] = " ".join(left[in_stock + n::4])
+    return arrange(game, layout)
+
+
+def late_position(game_id: str, rng: random.Random, options: dict[str, Any]) -> Game:
+    """A position late in a game (few cards still to come): along a winning line
+    when the deal has one, with a few random moves at the end to spoil some."""
+    game = new_game(game_id, seed=rng.randint(1, 10**6), options=options)
+    stock = game.piles[game.stock_pile or "stock"]
+    line = list(solve(game, seconds=0.5).line)
+    stop = rng.randint(4, 10)
+    while len(stock) > stop and not game.is_over():
+        # Along the winning line, else at random (taking cards away first).
+        moves = game.legal_moves()
+        home = [move for move in moves if move.action == "remove"]
+        game.play(line.pop(0) if line else rng.choice(home or moves))
+    for _ in range(rng.randint(0, 3)):
+        moves = game.legal_moves()
+        if moves:
+            game.play(rng.choice(moves))
+    return game
+
+
+def small_positions(game_id: str, options: dict[str, Any], count: int) -> list[Game]:
+    rng = random.Random(f"small-{game_id}-{options}")
+    if game_id == "cruel":
+        return [small_cruel(rng) for _ in range(count)]
+    if game_id == "thirteen":
+        return [small_thirteen(rng, options) for _ in range(count)]
+    return [late_position(game_id, rng, options) for _ in range(count)]
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("cruel", {}), ("thirteen", {}), ("thirteen", {"easy_mode": True}), ("dammit", {})])
+def test_the_solver_agrees_with_a_slow_search_of_every_move(
+        game_id: str, options: dict[str, Any]) -> None:
+    answers = {True: 0, False: 0}
+    for game in small_positions(game_id, options, 60):
+        expected = slow_answer(game)
+        if expected is None:
+            continue
+        verdict = solve(game, seconds=30.0)
+        assert verdict.status == ("winnable" if expected else "lost"), str(game)
+        if expected:
+            assert plays_to_a_win(game, verdict.line)
+        answers[expected] += 1
+    # Both answers must have been checked, or the test proves little.
+    assert answers[True] >= 3 and answers[False] >= 3, answers
+
+
+# Double Solitaire is never lost: once pile 22 is used up every pile can be
+# picked up, so every card can go up in turn.
+@pytest.mark.parametrize(("game_id", "variant", "options"),
+                         [play for play in SEARCHED if play[0] != "double"])
+def test_a_game_that_is_over_and_not_won_is_proved_lost(
+        game_id: str, variant: str, options: dict[str, Any]) -> None:
+    rng = random.Random(f"over-{game_id}-{variant}")
+    over = 0
+    for _ in range(40):
+        game = new_game(game_id, variant, seed=rng.randint(1, 10**6), options=options)
+        while not game.is_over() and random_step(game, rng, undo_chance=0.0):
+            pass
+        if game.is_won() or not game.is_over():
+            continue
+        over += 1
+        assert solve(game, seconds=30.0).status == "lost", str(game)
+    assert over >= 5
+
+
+def test_the_time_limit_gives_unknown_instead_of_searching_on() -> None:
+    # Deal 3 of Cruel takes the solver far longer than a hundredth of a second.
+    game = new_game("cruel", seed=3)
+    verdict = solve(game, seconds=0.01)
+    assert verdict.status == "unknown" and verdict.line == ()
+    assert 0 < verdict.positions < 100_000
+
+
+def test_a_stop_request_ends_the_search_as_unknown() -> None:
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    verdict = solve(new_game("cruel", seed=3), seconds=600.0, should_stop=stop)
+    assert verdict.status == "unknown" and len(asked) == 1
