@@ -238,3 +238,8 @@ def test_a_stop_request_ends_the_search_as_unknown() -> None:
 
     verdict = solve(new_game("cruel", seed=3), seconds=600.0, should_stop=stop)
     assert verdict.status == "unknown" and len(asked) == 1
+
+
+def test_a_search_that_fills_its_table_stops_as_unknown() -> None:
+    verdict = solve(new_game("cruel", seed=3), seconds=600.0, max_positions=1000)
+    assert verdict.status == "unknown" and 1000 <= verdict.positions < 1300
