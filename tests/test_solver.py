@@ -153,7 +153,7 @@ def small_thirteen(rng: random.Random, options: dict[str, Any]) -> Game:
                         and "A23456789TJQK".index(other[0]) + 1 + value == 13), None)
         if card in left or (value != 13 and partner is None):
             continue
-        left += [card] if value == 13 else [card, partner]
+        left += [card] if partner is None else [card, partner]
         if len(left) >= rng.randint(6, 12):
             break
     rng.shuffle(left)
