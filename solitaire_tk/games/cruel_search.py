@@ -40,8 +40,8 @@ class CruelSearch:
         self._undo: list[tuple[int | list[list[int]], bool]] = []
 
     def moves(self) -> list[int]:
-        """Suit-stack moves first (lowest card first), then card onto card (a move
-        that frees a card for its suit stack first), then a new deal."""
+        """Suit-stack moves first (lowest card first), then a card move that frees
+        a card for its suit stack, then a new deal, then the other card moves."""
         piles, home = self.piles, self.home
         tops: dict[int, int] = {}
         out: list[int] = []
@@ -66,10 +66,11 @@ class CruelSearch:
                     out.append(n << 4 | dst)
                 else:
                     later.append(n << 4 | dst)
-        out += later
+        # A new deal before the moves that free nothing: runs built in the
+        # stacks stay together through it, and it often frees more.
         if self.moved and tops:
             out.append(REDEAL)
-        return out
+        return out + later
 
     def forced_move(self) -> int | None:
         # Even a card going up to its suit stack changes how the next deal
