@@ -36,7 +36,7 @@
   solved within 2 s, fanned out over every core: the share proved winnable,
   proved lost and unknown, the median and 95th-percentile time, positions a
   second, and the published figures beside them; also written as JSON
-  (`--json PATH`, default solver-benchmark.json here).
+  (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game.
 """
 
 from __future__ import annotations
@@ -585,12 +585,15 @@ def _solver_rows() -> list[tuple[str, str, tuple[tuple[str, bool], ...]]]:
     return rows
 
 
-def solver_figures(quick: bool = False, full: bool = False, json_path: str = "") -> None:
-    """The solver on fixed deal numbers per game, variant and option; one table and a JSON file."""
+def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
+                   only: str = "") -> None:
+    """The solver on fixed deal numbers per game, variant and option; one table and a JSON file.
+
+    `only` keeps the rows of one game (`--game ID`)."""
     from concurrent.futures import ProcessPoolExecutor
     cores = os.cpu_count() or 1
     results = []
-    rows = _solver_rows()
+    rows = [row for row in _solver_rows() if not only or row[0] == only]
     print(f"\nSolver, {SOLVER_SECONDS:g} s a deal, {cores} processes:")
     print(f"{'game':<9} {'variant':<13} {'option':<10} {'deals':>5} {'winnable':>8} {'lost':>6} "
           f"{'unknown':>7} {'won/decided':>11} {'median':>8} {'95%':>8} {'pos/s':>7}  published")
@@ -632,7 +635,8 @@ def main() -> None:
     if "--solver" in sys.argv[1:]:
         args = sys.argv[1:]
         path = args[args.index("--json") + 1] if "--json" in args[:-1] else ""
-        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path)
+        only = args[args.index("--game") + 1] if "--game" in args[:-1] else ""
+        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only)
         return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()

@@ -23,9 +23,12 @@ from .moves import Move
 from .searchstate import FastMove, SearchState, public_moves
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
-# How many positions are searched between two looks at the clock (and at the
-# stop request): at 30,000 positions a second about a hundredth of a second.
+# How many moves are tried between two looks at the clock (and at the stop
+# request): at 30,000 positions a second well under a hundredth of a second.
 CHECK_EVERY = 256
+# The most positions one search files (a few hundred bytes each): beyond this
+# it says "unknown" rather than fill an old school PC's memory.
+MAX_POSITIONS = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +42,14 @@ class Verdict:
 
 
 def solve(game: Game, seconds: float = 2.0,
-          should_stop: Callable[[], bool] | None = None) -> Verdict:
+          should_stop: Callable[[], bool] | None = None,
+          max_positions: int = MAX_POSITIONS) -> Verdict:
     """Search from the game's position for at most `seconds` (the game is not changed).
 
     `should_stop` is asked every few hundred positions; when it says True the
     search gives up at once ("unknown").  A game whose rules the solver cannot
-    search yet (no `search_state`) is "unknown" too: `solve` never raises
-    for a legal position.
+    search yet (no `search_state`) is "unknown" too, and so is a search that
+    files `max_positions` positions: `solve` never raises for a legal position.
     """
     if game.is_won():
         return Verdict(WINNABLE)
@@ -53,11 +57,12 @@ def solve(game: Game, seconds: float = 2.0,
         state = game.search_state()
     except NotImplementedError:
         return Verdict(UNKNOWN)
-    return search(state, seconds, should_stop)
+    return search(state, seconds, should_stop, max_positions)
 
 
 def search(state: SearchState, seconds: float = 2.0,
-           should_stop: Callable[[], bool] | None = None) -> Verdict:
+           should_stop: Callable[[], bool] | None = None,
+           max_positions: int = MAX_POSITIONS) -> Verdict:
     """The depth-first search itself; `state` is left as it was given."""
     deadline = time.monotonic() + seconds
     path: list[FastMove] = []      # every move pushed, forced ones included
@@ -99,6 +104,15 @@ def search(state: SearchState, seconds: float = 2.0,
             next_index.pop()
             continue
         next_index[-1] = index + 1
+        # Counted by moves tried, not positions filed: a run of positions
+        # already seen or dead takes time too.
+        until_check -= 1
+        if not until_check:
+            until_check = CHECK_EVERY
+            if (time.monotonic() >= deadline or len(seen) >= max_positions
+                    or (should_stop is not None and should_stop())):
+                _undo(state, path, len(path))
+                return Verdict(UNKNOWN, (), len(seen))
         move = moves[index]
         push(move)
         path.append(move)
@@ -117,12 +131,6 @@ def search(state: SearchState, seconds: float = 2.0,
         all_moves.append(state.moves())
         next_index.append(0)
         pushes.append(pushed)
-        until_check -= 1
-        if not until_check:
-            until_check = CHECK_EVERY
-            if time.monotonic() >= deadline or (should_stop is not None and should_stop()):
-                _undo(state, path, len(path))
-                return Verdict(UNKNOWN, (), len(seen))
     return Verdict(LOST, (), len(seen))
 
 

@@ -21,7 +21,8 @@ from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
 from solitaire_tk.searchstate import SearchState
 
-PLAYS = [(gid, variant, {}) for gid in GAME_IDS for variant in game_class(gid).variants]
+PLAYS: list[tuple[str, str, dict[str, bool]]] = [
+    (gid, variant, {}) for gid in GAME_IDS for variant in game_class(gid).variants]
 PLAYS.append(("thirteen", "standard", {"easy_mode": True}))
 POSITIONS = 1500
 
@@ -65,9 +66,9 @@ def check_position(game: Game, state: SearchState) -> None:
     assert len(set(public)) == len(public), public
     legal = game.legal_moves()
     assert set(public) <= set(legal), set(public) - set(legal)
-    for move in set(legal) - set(public):
+    for left_out in set(legal) - set(public):
         # SPEC 2: a move that changes nothing may be left out.
-        assert play_and_back(game, move)[0] == key, move
+        assert play_and_back(game, left_out)[0] == key, left_out
     forced = state.forced_move()
     assert forced is None or forced in fast
     for move, spelled in zip(fast, public):

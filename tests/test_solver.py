@@ -9,13 +9,15 @@ from typing import Any
 
 import pytest
 
-from solitaire_tk import GAME_IDS, Move, new_game, solve
-from solitaire_tk.cards import SUITS
+from solitaire_tk import Move, new_game, solve
+from solitaire_tk.cards import SUITS, shuffled_deck
 from solitaire_tk.engine import Game, Position
+from solitaire_tk.games.cruel import Cruel
 from solitaire_tk.playout import random_step
+from solitaire_tk.searchstate import SearchState
 
 from .helpers import WINNING_THIRTEEN, arrange
-from .test_search_drift import SEARCHED, has_search_state
+from .test_search_drift import SEARCHED
 
 SEARCHED_IDS = sorted({game_id for game_id, _, _ in SEARCHED})
 
@@ -91,10 +93,14 @@ def test_thirteen_winning_deck_is_winnable_and_the_line_wins() -> None:
 
 
 def test_a_game_the_solver_cannot_search_is_unknown() -> None:
-    missing = [gid for gid in GAME_IDS if not has_search_state(gid)]
-    if not missing:
-        pytest.skip("every game has a search state")
-    verdict = solve(new_game(missing[0], seed=1))
+    class Unsearched(Cruel):
+        """Cruel as a game would be before it has a search state."""
+
+        def search_state(self) -> SearchState:
+            return Game.search_state(self)
+
+    game = Unsearched(shuffled_deck(3, 1), seed=3)
+    verdict = solve(game)
     assert (verdict.status, verdict.line, verdict.positions) == ("unknown", (), 0)
 
 
@@ -147,7 +153,7 @@ def small_thirteen(rng: random.Random, options: dict[str, Any]) -> Game:
                         and "A23456789TJQK".index(other[0]) + 1 + value == 13), None)
         if card in left or (value != 13 and partner is None):
             continue
-        left += [card] if value == 13 else [card, partner]
+        left += [card] if partner is None else [card, partner]
         if len(left) >= rng.randint(6, 12):
             break
     rng.shuffle(left)
@@ -241,3 +247,8 @@ def test_a_stop_request_ends_the_search_as_unknown() -> None:
 
     verdict = solve(new_game("cruel", seed=3), seconds=600.0, should_stop=stop)
     assert verdict.status == "unknown" and len(asked) == 1
+
+
+def test_a_search_that_fills_its_table_stops_as_unknown() -> None:
+    verdict = solve(new_game("cruel", seed=3), seconds=600.0, max_positions=1000)
+    assert verdict.status == "unknown" and 1000 <= verdict.positions < 1300

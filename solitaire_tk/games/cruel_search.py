@@ -40,7 +40,8 @@ class CruelSearch:
         self._undo: list[tuple[int | list[list[int]], bool]] = []
 
     def moves(self) -> list[int]:
-        """Suit-stack moves first (lowest card first), then card onto card, then a new deal."""
+        """Suit-stack moves first (lowest card first), then a card move that frees
+        a card for its suit stack, then a new deal, then the other card moves."""
         piles, home = self.piles, self.home
         tops: dict[int, int] = {}
         out: list[int] = []
@@ -52,14 +53,24 @@ class CruelSearch:
                     out.append(n << 4 | HOME)
         if len(out) > 1:
             out.sort(key=lambda move: piles[move >> 4][-1] & RANK_MASK)
+        later: list[int] = []
         for card, n in tops.items():
             # One higher of the same suit is simply card + 1 (a King's + 1 is no card).
             dst = tops.get(card + 1)
             if dst is not None:
-                out.append(n << 4 | dst)
+                # As the hint strategy has it: first a move that frees a card
+                # which can then go up to its suit stack.
+                pile = piles[n]
+                under = pile[-2] if len(pile) > 1 else 0
+                if under and home[under >> SUIT_SHIFT] == (under & RANK_MASK) - 1:
+                    out.append(n << 4 | dst)
+                else:
+                    later.append(n << 4 | dst)
+        # A new deal before the moves that free nothing: runs built in the
+        # stacks stay together through it, and it often frees more.
         if self.moved and tops:
             out.append(REDEAL)
-        return out
+        return out + later
 
     def forced_move(self) -> int | None:
         # Even a card going up to its suit stack changes how the next deal

@@ -147,8 +147,6 @@ class DammitSearch:
             # come after them, something in it must then be taken away.
             if self.next + empty < len(self.deck) and not removable(grid + coming):
                 return True
-        elif self._no_room_after_clearing():
-            return True
         for face, boxes in BOXES_FOR.items():
             if not still[face]:
                 continue
@@ -160,29 +158,6 @@ class DammitSearch:
                         return True
         return False
 
-    def _no_room_after_clearing(self) -> bool:
-        """Whether a face card placed soon after this clearing will find no box.
-
-        Clearing ends only when nothing is left to take away, so every 10 goes
-        and, while a pair is left, at least two more cards: that many boxes at
-        least will be free, and the cards that fill them come before the next
-        clearing.  A box can only be free by then if it is empty now or holds a
-        card with a partner in the grid (the stock plays no part in clearing).
-        """
-        grid = self.grid
-        counts = [0] * 11
-        for rank in grid:
-            if 0 < rank <= 10:
-                counts[rank] += 1
-        pair = counts[5] >= 2 or any(counts[rank] and counts[10 - rank] for rank in range(1, 5))
-        least = grid.count(0) + counts[10] + (2 if pair else 0)
-        coming = self.deck[self.next:self.next + least]
-        for face, boxes in BOXES_FOR.items():
-            need = coming.count(face)
-            if need and need > sum(1 for box in boxes if _may_be_free(grid[box], counts)):
-                return True
-        return False
-
     def public_move(self, move: int) -> Move:
         ids = self._box_ids
         if move < TEN:
@@ -191,9 +166,3 @@ class DammitSearch:
             return Move("remove", piles=(ids[move - TEN],))
         return Move("remove", piles=(ids[(move - PAIR) >> 4], ids[(move - PAIR) & 15]))
 
-
-def _may_be_free(rank: int, counts: list[int]) -> bool:
-    """Whether a box holding `rank` (0: empty) can be empty when this clearing ends."""
-    if rank == 0 or rank == 10:
-        return True
-    return rank < 10 and counts[10 - rank] - (rank == 5) > 0
