@@ -65,6 +65,7 @@ class ReportRow:
     lessons_done: int
     last_played: str             # "2026-12-02" (local time), "" when no date is kept
     scores: tuple[ScoreRecord, ...] = ()   # every score with its date, where the game keeps them
+    cards_per_game: int = 0      # the cards of one deal: the highest score a game can have
 
     def cells(self, nothing: str = NOTHING) -> list[str]:
         """The row as the words of `COLUMNS`; `nothing` for a number or date not known."""
@@ -125,7 +126,8 @@ def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[ob
             won=figures.won + figures.won_with_hints, won_without_help=figures.won,
             best_score=figures.best_score, lower_is_better=figures.lower_is_better,
             lessons_done=lessons_for(done, key.partition("/")[0]),
-            last_played=max(days, default=""), scores=tuple(figures.scores)))
+            last_played=max(days, default=""), scores=tuple(figures.scores),
+            cards_per_game=figures.cards_dealt // figures.played))
     return rows
 
 
