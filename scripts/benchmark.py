@@ -19,17 +19,33 @@
   `--over` runs only this part.
 - Hints: how often always taking the first hint wins, per game and Klondike
   variant, over deals 1-50 (`--hints` runs only this part).
+- Statistics: a data folder with 500 kept games; a start that counts them
+  all again (the statistics file lost), a start with them all counted, and
+  a start with one new game from another window (`--stats` runs only this part).
+- Start-up to a drawn table (`--startup` runs only this part): the real app
+  started as a fresh process per run, for every game and variant, timed from
+  just before the process is started to the first idle moment after its
+  window is mapped and the table drawn (`ui/startprobe.py`); the median of
+  STARTUP_RUNS runs, beside a bare `tk.Tk()` window measured the same way;
+  also the processor time each used (less changed by the machine's other work).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+try:
+    import resource   # processor time of the start-up runs (not on Windows)
+except ImportError:
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -222,7 +238,9 @@ def read_only_start_figures() -> None:
             store.switch_player(player)
             store.record_game(won_thirteen(), used_hints=False)
             store.autosave(play(new_game("klondike", seed=3, player=player), moves=20))
-        game = load_game(store.keep_finished(won_thirteen()))
+        kept = store.record_game(won_thirteen(), used_hints=False)
+        assert kept is not None
+        game = load_game(kept)
         record = json.dumps(game.to_json())
         for n in range(32 * 1024 * 1024 // (len(record) * 10)):
             (Path(pupil) / "saved" / f"thirteen-{n:05}.json").write_text(record * 10)
@@ -284,7 +302,140 @@ def hint_win_rates(deals: range = HINT_DEALS) -> None:
                   flush=True)
 
 
+STATS_START = """
+import sys, time
+from solitaire_tk.userdata import DataStore
+start = time.perf_counter()
+store = DataStore(sys.argv[1])
+played = sum(stats.played for stats in store.all_stats().values())
+print(played, time.perf_counter() - start)
+"""
+
+
+def stats_figures(games: int = 500) -> None:
+    """Start-up time (a fresh process) of a folder with `games` kept games."""
+    print(f"\nStatistics of {games} kept games:")
+    with tempfile.TemporaryDirectory() as folder:
+        store = DataStore(folder)
+        rng = random.Random(5)
+        seeds = iter(range(1, 10**6))
+        for number in range(games):
+            kept = None
+            while kept is None:   # a deal with no move at all is not a game played
+                game = new_game(GAME_IDS[number % len(GAME_IDS)], seed=next(seeds))
+                for _ in range(rng.randint(5, 80)):
+                    if game.is_over() or not random_step(game, rng):
+                        break
+                kept = store.record_game(game, used_hints=False)
+        stats_file = Path(folder) / "stats" / "player-1.json"
+
+        def start(label: str) -> None:
+            out = subprocess.run([sys.executable, "-c", STATS_START, folder], check=True,
+                                 cwd=ROOT, capture_output=True, text=True)
+            played, took = out.stdout.split()
+            print(f"{label:<48} {float(took) * 1000:9.2f} ms ({played} games counted)")
+        print(f"{'statistics file':<48} {stats_file.stat().st_size // 1024:6d} KB")
+        stats_file.unlink()
+        start("start: statistics counted again from saved/")
+        start("start: every kept game counted already")
+        other = DataStore(folder)
+        other.record_game(play_some(new_game("klondike", seed=9999)), used_hints=False)
+        before = json.loads(stats_file.read_text())
+        before["counted"] = before["counted"][:-1]        # ...without its last game
+        stats_file.write_text(json.dumps(before))
+        start("start: one game kept by another window")
+
+
+def play_some(game):
+    rng = random.Random(1)
+    for _ in range(20):
+        if not random_step(game, rng):
+            break
+    return game
+
+
+STARTUP_RUNS = 7
+STARTUP_TARGET = 0.30   # seconds to a drawn table, about three bare Tk windows
+
+
+def startup_once(command: list[str], bytecode: str) -> tuple[float, float]:
+    """Seconds from just before `command` starts to the time it prints as drawn,
+    and the processor seconds it used (which the machine's other work changes less).
+    Compiled modules are kept in the folder `bytecode`, as an installed app has them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1",
+           "PYTHONPYCACHEPREFIX": bytecode}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    def processor() -> float:
+        if resource is None:
+            return 0.0
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    before = processor()
+    start = time.time()
+    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    cpu = processor() - before
+    for line in out.stdout.splitlines():
+        if line.startswith("drawn "):
+            return float(line.split()[1]) - start, cpu
+    raise RuntimeError(f"{' '.join(command)} never said it was drawn: {out.stderr[-500:]}")
+
+
+def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
+    """Each game's median start-up to a drawn table, and its ratio to bare Tk.
+
+    A game's runs share one data folder, as a pupil's starts do (its pictures
+    of the cards are kept there after the first); "first start" is a new data
+    folder each time, so every card is drawn."""
+    print(f"\nStart-up to a drawn table, median of {runs} fresh processes "
+          f"(target: {STARTUP_TARGET:.2f} s, about 3x a bare Tk window):")
+    bare = [sys.executable, str(ROOT / "solitaire_tk" / "ui" / "startprobe.py")]
+    cases = [("bare tk.Tk()", "", "")]
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            cases.append((f"{game_id} {variant}", game_id, variant))
+    times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    first: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    with tempfile.TemporaryDirectory() as folder:
+        bytecode = str(Path(folder) / "pycache")
+
+        def command(game_id: str, variant: str, data: str, seed: int) -> list[str]:
+            if not game_id:
+                return bare
+            return [sys.executable, "-m", "solitaire_tk", "--data-dir", str(Path(folder) / data),
+                    game_id, "--variant", variant, "--seed", str(seed)]
+
+        # Round 0 only warms up (compiles the modules, draws the cards once); then
+        # round by round, so that a busy moment of the machine hits every case alike.
+        for run in range(runs + first_runs + 1):
+            for name, game_id, variant in cases:
+                if run <= runs:
+                    took, used = startup_once(command(game_id, variant, name, run + 1), bytecode)
+                    if run:
+                        times[name].append(took)
+                        cpu[name].append(used)
+                else:
+                    first[name].append(startup_once(
+                        command(game_id, variant, f"{name}-{run}", run), bytecode)[0])
+    bare_median = statistics.median(times["bare tk.Tk()"])
+    bare_cpu = statistics.median(cpu["bare tk.Tk()"])
+    print(f"{'game':<24} {'median':>8} {'fastest':>8} {'slowest':>8} {'x bare Tk':>10} "
+          f"{'first start':>12} {'processor':>10} {'x bare Tk':>10}")
+    for name, _, _ in cases:
+        each = times[name]
+        median = statistics.median(each)
+        used = statistics.median(cpu[name])
+        print(f"{name:<24} {median:>6.3f} s {min(each):>6.3f} s {max(each):>6.3f} s "
+              f"{median / bare_median:>9.2f}x {statistics.median(first[name]):>10.3f} s "
+              f"{used:>8.3f} s {used / (bare_cpu or 1):>9.2f}x", flush=True)
+
+
 def main() -> None:
+    if "--startup" in sys.argv[1:]:
+        startup_figures()
+        return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()
         return
@@ -296,6 +447,9 @@ def main() -> None:
         return
     if "--read-only" in sys.argv[1:]:
         read_only_start_figures()
+        return
+    if "--stats" in sys.argv[1:]:
+        stats_figures()
         return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
@@ -313,8 +467,10 @@ def main() -> None:
         timed(f"{game_id}: is_over", game.is_over, repeat=200)
     big_log_figures()
     read_only_start_figures()
+    stats_figures()
     is_over_times()
     hint_win_rates()
+    startup_figures()
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 APP_NAME = "SolitaireTutor"
 SETTINGS_FORMAT = "solitaire-tk-settings"
 STATS_FORMAT = "solitaire-tk-stats"
-CURRENT_VERSIONS = {SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
+CURRENT_VERSIONS = {SETTINGS_FORMAT: 1, STATS_FORMAT: 2}   # stats 2: a cache of saved/
 
 JsonDict = dict[str, Any]
 Converter = Callable[[JsonDict], JsonDict]

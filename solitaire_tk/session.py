@@ -10,6 +10,10 @@ the command line) follows one rule, written here once:
 - a game with no move made is simply dropped;
 - a finished game is counted once and kept in saved/ (`finish`).
 
+Keeping the game in saved/ comes first: that file is the record the
+statistics are counted from.  If it cannot be written (a full disk), the
+game waits in memory and is tried again after each game and at quit.
+
 A change of player hands the game on the table over (`hand_over`): the old
 player's copy stays in their own file, and only moves the new player makes
 count for them.
@@ -49,11 +53,8 @@ class Store(Protocol):
     @property
     def player_id(self) -> str: ...
 
-    def record_game(self, game: Game, used_hints: bool) -> None: ...
-
-    def keep_finished(self, game: Game) -> Path: ...
-
-    def keep_abandoned(self, game: Game) -> Path: ...
+    def keep_game(self, game: Game, used_hints: bool,
+                  player_id: str | None = None) -> Path | None: ...
 
     def autosave(self, game: Game, used_hints: bool = False) -> None: ...
 
@@ -98,8 +99,7 @@ class _Unwritten:
 
     game: Game
     used_hints: bool
-    finished: bool           # finished, or left unfinished
-    counted: bool = False    # counted in the statistics in memory
+    owner: str               # the file name of the player whose game it is
     kept: Path | None = None  # where it was kept in saved/
 
 
@@ -139,11 +139,11 @@ class Session:
         self.owner = store.player_id             # whose game this is (a rename keeps it)
         self._moves_before = 0                   # log entries that were not this player's
         self._redo: list[_Redo] = []
-        # Games over but not yet in saved/ or the statistics file: kept here and
+        # Games over but not yet kept in saved/ (a full disk): kept here and
         # written again after each later game and at quit, so none is lost.
         self.unwritten: list[_Unwritten] = []
-        self._stats_unsaved = False
         self._told_unwritten = False
+        self._told_stats = False
 
     # -- starting and ending ---------------------------------------------------------
     def start(self, game: Game, used_hints: bool = False, played_on: bool = False) -> None:
@@ -190,43 +190,59 @@ class Session:
         if self.recorded or not self.game.is_over() or not self.made_moves():
             return None
         self.recorded = True
-        self.finished_file = self._put_away(finished=True)
-        return self.finished_file
+        self.finished_file = None
+        return self._put_away(finished=True)
 
     def _put_away(self, finished: bool) -> Path | None:
-        """Count the game and keep it in saved/; if that cannot be written, keep it
-        in memory (SaveError the first time, in words; then nothing more is said)."""
-        game = _Unwritten(self.game, self.used_hints, finished)
+        """Keep the game in saved/ (and so count it), then write the statistics.
+
+        If the game cannot be kept it waits in memory (SaveError the first time,
+        in words; then nothing more is said).  If only the statistics cannot be
+        written, that is said once: the game is safe in saved/ and is counted
+        from there again.
+        """
+        game = _Unwritten(self.game, self.used_hints, self.owner)
         self.unwritten.append(game)
         try:
-            self.write_unwritten()
+            self._keep_unwritten()
         except SaveError as error:
             if self._told_unwritten:
                 return None
             self._told_unwritten = True
             raise SaveError(f"{error} {self.unwritten_words()}") from error
+        self._told_unwritten = False
+        if finished:
+            self.finished_file = game.kept
         self.store.clear_current()   # only once the game over is written down
+        try:
+            self.store.save_stats()
+            self._told_stats = False
+        except SaveError:
+            if self._told_stats:
+                return game.kept
+            self._told_stats = True
+            raise
         return game.kept
 
-    def write_unwritten(self) -> None:
-        """Write down the games kept in memory; SaveError if one still cannot be."""
-        if self._stats_unsaved:
-            self.store.save_stats()
-            self._stats_unsaved = False
+    def _keep_unwritten(self) -> None:
         while self.unwritten:
             game = self.unwritten[0]
-            if not game.counted:
-                game.counted = True   # counted in memory even if the file cannot be written
-                try:
-                    self.store.record_game(game.game, used_hints=game.used_hints)
-                except SaveError:
-                    self._stats_unsaved = True
-                    raise
-            if game.kept is None:
-                keep = self.store.keep_finished if game.finished else self.store.keep_abandoned
-                game.kept = keep(game.game)
+            game.kept = self.store.keep_game(game.game, game.used_hints, game.owner)
             self.unwritten.pop(0)
+
+    def write_unwritten(self) -> None:
+        """Keep in saved/ the games over that wait in memory, then write the statistics.
+
+        SaveError while a game still cannot be kept.  A statistics file that
+        cannot be written is no loss (they are counted again from saved/), so
+        it does not stop a quit.
+        """
+        self._keep_unwritten()
         self._told_unwritten = False
+        try:
+            self.store.save_stats()
+        except SaveError:
+            pass
 
     def unwritten_words(self) -> str:
         """What is kept only in memory, and what to do about it."""

@@ -10,17 +10,27 @@ file is checked field by field; a bad number becomes zero, never an error.
   not in `won`; it neither extends nor breaks the winning streak.
 - Cruel's score is the number of cards left, so lower is better there;
   every other game scores cards got out, higher is better.
+
+The book is a cache of the games kept in saved/ (`keptgames`): it lists
+each game it counted (`CountedGame`: which file, when it ended, what it
+scored) and works the figures out from that list in the order the games
+ended, so a game another window kept earlier is counted in its place.
+Figures from before games were kept (an older app's file) are a `base` no
+file backs, kept for ever.  Clear Stats is a mark per game: the games that
+ended before it are no longer counted, but stay listed (and kept in saved/).
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
+import functools
 import json
+import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Mapping, Sequence, TypedDict
+from datetime import datetime, timedelta, timezone
+from typing import Any, Iterable, Mapping, Sequence, TypedDict
 
+from .datafiles import STATS_FORMAT, register_converter
 from .engine import Game
 from .registry import GAME_IDS, game_class
 
@@ -28,6 +38,10 @@ LOWER_IS_BETTER = frozenset({"cruel"})
 KEEPS_SCORE_LIST = frozenset({"cruel"})   # games whose every score is listed
 MAX_SCORES = 500                           # score records kept per game
 MAX_RECORDED = 200                         # game signatures kept against double counting
+ENDED_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"     # when a game ended: UTC, to the microsecond
+ENDED_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
+_FILE_NAME = re.compile(r"[^/\\:\x00-\x1f]{1,200}\.json")   # a name in saved/, never a path
+_DIGEST = re.compile(r"[0-9a-f]{16}")
 COUNTERS = ("played", "won", "won_with_hints", "total_score", "cards_dealt",
             "streak", "best_streak")
 
@@ -52,6 +66,7 @@ def key_for(game_id: str, variant: str) -> str:
     return f"{game_id}/{variant}" if len(game_class(game_id).variants) > 1 else game_id
 
 
+@functools.cache   # the games never change while the app runs; asked once per game counted
 def all_keys() -> tuple[str, ...]:
     """Every statistics key, in menu order."""
     return tuple(key_for(gid, variant) for gid in GAME_IDS
@@ -213,14 +228,62 @@ class _SessionTally:
     total_score: int = 0
 
 
+@dataclass
+class CountedGame:
+    """One game counted in a book: what the figures need of it, and its file in saved/."""
+
+    file: str            # its name in saved/; "" while it is only in memory (a full disk)
+    ended: str           # when it ended (ENDED_FORMAT): the figures follow this order
+    key: str
+    score: int
+    won: bool
+    hints: bool          # a hint was asked for
+    cards: int
+    seed: int | None
+    digest: str          # of `signature(game)`: the same game is never counted twice
+
+    @classmethod
+    def of(cls, game: Game, used_hints: bool, ended: str, file: str = "") -> CountedGame:
+        """`game` as counted (its score and result worked out by the rules, now)."""
+        return cls(file, ended, game_key(game), game.score(), game.is_won(), used_hints,
+                   len(game.deck), game.seed, digest_of(game))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "ended": self.ended, "key": self.key, "score": self.score,
+                "won": self.won, "hints": self.hints, "cards": self.cards, "seed": self.seed,
+                "digest": self.digest}
+
+    @classmethod
+    def from_json(cls, data: Any) -> CountedGame | None:
+        """The counted game an entry of a file is, or None if any part of it is wrong."""
+        if not isinstance(data, Mapping):
+            return None
+        file, ended, key, seed = (data.get(name) for name in ("file", "ended", "key", "seed"))
+        if not (isinstance(file, str) and _FILE_NAME.fullmatch(file)
+                and isinstance(ended, str) and ENDED_PATTERN.fullmatch(ended)
+                and key in all_keys() and isinstance(data.get("digest"), str)
+                and _DIGEST.fullmatch(data["digest"])
+                and all(_is_count(data.get(name)) for name in ("score", "cards"))
+                and all(isinstance(data.get(name), bool) for name in ("won", "hints"))
+                and (seed is None or _is_count(seed))):
+            return None
+        return cls(file, ended, key, data["score"], data["won"], data["hints"], data["cards"],
+                   seed, data["digest"])
+
+
 class StatsBook:
-    """All of one player's statistics, and the games already counted."""
+    """All of one player's statistics: the games counted, and the figures they make."""
 
     def __init__(self, player: str) -> None:
         self.player = player
-        self.games: dict[str, GameStats] = {}
-        self.recorded: list[str] = []     # signatures of games counted, newest last
+        self.games: dict[str, GameStats] = {}     # the figures shown, worked out (`_work_out`)
+        self.base: dict[str, GameStats] = {}      # figures from before games were kept
+        self.counted: dict[str, CountedGame] = {}  # by digest, in the order counted
+        self.cleared: dict[str, str] = {}         # game key -> when Clear Stats was asked
+        self.skipped: set[str] = set()            # files in saved/ looked at and not counted
+        self.recorded: list[str] = []     # signatures an older app counted (its last games)
         self._session: dict[str, _SessionTally] = {}
+        self._latest = ""                         # the latest time counted or cleared
         self.problems: list[str] = []     # what `from_json` found wrong (and left out)
 
     def get(self, key: str) -> GameStats:
@@ -245,65 +308,169 @@ class StatsBook:
     def new_session(self) -> None:
         self._session.clear()
 
-    def record(self, game: Game, used_hints: bool) -> bool:
-        """Count `game` once; False if it has no moves or was counted before."""
-        if not has_moves(game.log):
-            return False
-        signature = _signature(game)
-        if signature in self.recorded:
-            return False
-        key = game_key(game)
-        stats = self.games.setdefault(key, GameStats(key))
-        tally = self._session.setdefault(key, _SessionTally(stats.played, stats.total_score))
-        won = game.is_won()
-        date = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        stats.add(game.score(), won, used_hints, len(game.deck), game.seed, date)
+    # -- counting ------------------------------------------------------------------------
+    def entry_for(self, game: Game) -> CountedGame | None:
+        """How `game` was counted, or None if it was not."""
+        return self.counted.get(digest_of(game))
+
+    def counted_before(self, game: Game) -> bool:
+        """True if an older app counted `game` (it is in the base figures)."""
+        return _signature(game) in self.recorded
+
+    def files(self) -> set[str]:
+        """The names in saved/ already looked at: counted or skipped."""
+        return {entry.file for entry in self.counted.values() if entry.file} | self.skipped
+
+    def next_ended(self) -> str:
+        """Now, as the time a game ends or a Clear is asked; always later than any
+        time counted before, so that a clock put back cannot change the order."""
+        now = datetime.now(timezone.utc)
+        if self._latest:
+            after = datetime.strptime(self._latest, ENDED_FORMAT).replace(tzinfo=timezone.utc)
+            now = max(now, after + timedelta(microseconds=1))
+        return now.strftime(ENDED_FORMAT)
+
+    def count(self, entries: Iterable[CountedGame], this_session: bool = False) -> int:
+        """Count new games (one already counted is skipped, its file listed as skipped);
+        `this_session`: played in this window, so the session figures count them too.
+        Returns how many were counted."""
+        keys: set[str] = set()
+        added = 0
+        for entry in entries:
+            if entry.digest in self.counted:
+                if entry.file:
+                    self.skipped.add(entry.file)   # a copy of a game counted before
+                continue
+            if this_session:
+                self._tally(entry)
+            self.counted[entry.digest] = entry
+            self._latest = max(self._latest, entry.ended)
+            keys.add(entry.key)
+            added += 1
+        for key in keys:
+            self._work_out(key)
+        return added
+
+    def _tally(self, entry: CountedGame) -> None:
+        stats = self.games.get(entry.key, GameStats(entry.key))
+        tally = self._session.setdefault(
+            entry.key, _SessionTally(stats.played, stats.total_score))
         tally.played += 1
-        tally.total_score += game.score()
-        if won and used_hints:
+        tally.total_score += entry.score
+        if entry.won and entry.hints:
             tally.won_with_hints += 1
-        elif won:
+        elif entry.won:
             tally.won += 1
-        self.recorded.append(signature)
-        del self.recorded[:-MAX_RECORDED]
-        return True
+
+    def _work_out(self, key: str) -> None:
+        """The figures of `key`: the base, then every game counted after the Clear
+        mark, in the order they ended."""
+        mark = self.cleared.get(key, "")
+        base = self.base.get(key)
+        stats = copy.deepcopy(base) if base is not None else GameStats(key)
+        shown = sorted((entry for entry in self.counted.values()
+                        if entry.key == key and entry.ended > mark),
+                       key=lambda entry: (entry.ended, entry.file))
+        for entry in shown:
+            stats.add(entry.score, entry.won, entry.hints, entry.cards, entry.seed,
+                      entry.ended[:19] + "Z")
+        if stats.played:
+            self.games[key] = stats
+        else:
+            self.games.pop(key, None)
 
     def clear(self, key: str | None = None) -> None:
-        """Set one game's statistics (or all of them) back to zero."""
-        keys = list(self.games) if key is None else [check_key(key)]
+        """Count no game of `key` (or of any game) that ended before now; the games
+        stay listed, and kept in saved/."""
+        keys = list(all_keys()) if key is None else [check_key(key)]
+        now = self.next_ended()
+        self._latest = now
         for name in keys:
-            self.games.pop(name, None)
+            self.cleared[name] = now
+            self.base.pop(name, None)
             self._session.pop(name, None)
+            self._work_out(name)
 
+    # -- the file ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        """`games` is what the figures are (an older app shows these); the rest is
+        what they are worked out from.  A game only in memory is not written: the
+        file lists only games kept in saved/."""
         return {"player": self.player,
                 "games": {key: stats.to_json() for key, stats in self.games.items()},
+                "base": {key: stats.to_json() for key, stats in self.base.items()},
+                "cleared": dict(self.cleared),
+                "counted": [entry.to_json() for entry in self.counted.values() if entry.file],
+                "skipped": sorted(self.skipped),
                 "recorded": list(self.recorded)}
 
     @classmethod
     def from_json(cls, player: str, data: Mapping[str, Any]) -> StatsBook:
         """The book a file holds.  Figures that fail a check are left out, and
-        `problems` says what was wrong, so that the file can be kept aside."""
+        `problems` says what was wrong, so that the file can be kept aside; then
+        the list of games counted is not trusted either (it is made again from saved/)."""
         book = cls(player)
-        games = data.get("games", {})
-        if not isinstance(games, Mapping):
-            book.problems.append("its figures are not a table of games")
-            games = {}
-        known = all_keys()
-        for key, value in games.items():
-            problem = (GameStats.problem(key, value) if key in known
-                       else f"it has figures for {_shown(key)}, a game this app does not know")
-            if problem is None:
-                book.games[key] = GameStats.from_json(key, value)
-            else:
-                book.problems.append(problem)
+        book.base = _figures(data.get("base", {}), book.problems)
+        _figures(data.get("games", {}), book.problems)   # worked out again: only checked
+        cleared = data.get("cleared", {})
+        if isinstance(cleared, Mapping) and all(
+                key in all_keys() and isinstance(when, str) and ENDED_PATTERN.fullmatch(when)
+                for key, when in cleared.items()):
+            book.cleared = dict(cleared)
+        else:
+            book.problems.append("its marks of statistics cleared are damaged")
+        counted = data.get("counted", [])
+        entries = [CountedGame.from_json(entry) for entry in counted] \
+            if isinstance(counted, list) else [None]
+        skipped = data.get("skipped", [])
+        if any(entry is None for entry in entries):
+            book.problems.append("its list of games counted is damaged")
+        elif not isinstance(skipped, list) or not all(
+                isinstance(name, str) and _FILE_NAME.fullmatch(name) for name in skipped):
+            book.problems.append("its list of files not counted is damaged")
         recorded = data.get("recorded", [])
         if not isinstance(recorded, list) or not all(
                 isinstance(item, str) and len(item) <= 200 for item in recorded):
             book.problems.append("its list of games already counted is damaged")
         else:
             book.recorded = recorded[-MAX_RECORDED:]
+        book.problems = list(dict.fromkeys(book.problems))
+        book._latest = max(book.cleared.values(), default="")
+        if not book.problems:   # else they are counted again from the files themselves
+            book.skipped = set(skipped)
+            book.count(entry for entry in entries if entry is not None)
+        for key in book.base:
+            book._work_out(key)
         return book
+
+
+def _figures(games: Any, problems: list[str]) -> dict[str, GameStats]:
+    """The figures per game key a file holds; what is wrong goes into `problems`."""
+    if not isinstance(games, Mapping):
+        problems.append("its figures are not a table of games")
+        return {}
+    known = all_keys()
+    figures: dict[str, GameStats] = {}
+    for key, value in games.items():
+        problem = (GameStats.problem(key, value) if key in known
+                   else f"it has figures for {_shown(key)}, a game this app does not know")
+        if problem is None:
+            figures[key] = GameStats.from_json(key, value)
+        else:
+            problems.append(problem)
+    return figures
+
+
+@register_converter(STATS_FORMAT, 1)
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept only the figures: they become the base that no kept file backs."""
+    data["base"] = data.get("games", {})
+    data.setdefault("counted", [])
+    return data
+
+
+def digest_of(game: Game) -> str:
+    return _digest(_signature(game))
 
 
 def _signature(game: Game) -> str:
@@ -319,6 +486,7 @@ def _signature(game: Game) -> str:
 
 
 def _digest(text: str) -> str:
+    import hashlib  # loaded when first needed: loading it slows the window's opening
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
 
 

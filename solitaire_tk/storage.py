@@ -11,11 +11,14 @@ a temporary file in the same folder and then swapped in with `os.replace`,
 which is atomic; on Windows an antivirus or indexer may hold the target for
 a moment, so the swap is retried briefly.  A temporary file left by a write
 that was killed is removed at the next start (`remove_stale_temp_files`).
+`write_new_json` writes a file that must be new (a kept game): its name is
+taken with O_CREAT|O_EXCL, so two windows never both write the same one.
 """
 
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import math
 import os
@@ -24,7 +27,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .engine import Game
 
@@ -240,9 +243,53 @@ def write_json(path: str | os.PathLike[str], data: Any, what: str = "the file",
     (no spaces or line breaks) is for saved games: indented, a long move list
     grows by half, past the 5 MB a saved game may have, and takes seconds to
     write (Python's fast JSON writer does not indent)."""
+    atomic_write_text(path, _json_text(data, compact), what)
+
+
+def _json_text(data: Any, compact: bool) -> str:
     text = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) if compact
             else json.dumps(data, indent=1, ensure_ascii=False))
-    atomic_write_text(path, text + "\n", what)
+    return text + "\n"
+
+
+def write_new_json(folder: Path, names: Iterable[str], data: Any, what: str = "the file",
+                   compact: bool = False) -> Path:
+    """Write `data` as a new file in `folder`, under the first of `names` no file
+    has yet, and return where.
+
+    The name is taken with O_CREAT|O_EXCL (the system lets only one program
+    make it), then the file is filled atomically: two windows writing at the
+    same moment get two files.  A kill between the two steps can leave only an
+    empty file; a failed write removes it and raises SaveError.
+    """
+    text = _json_text(data, compact)
+    tries = iter(names)
+    first = next(tries, None)
+    target = folder / first if first is not None else None
+    taken = False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in itertools.chain([first] if first is not None else [], tries):
+            target = folder / name
+            try:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_BINARY", 0), 0o666)
+            except FileExistsError:
+                continue
+            os.close(fd)
+            taken = True
+            break
+    except OSError as error:
+        raise SaveError(_explain(error, target or folder / "?", what)) from error
+    if target is None or not taken:
+        raise SaveError(f"{what[:1].upper()}{what[1:]} could not be saved: every name it could "
+                        f"have in '{folder}' is taken.")
+    try:
+        atomic_write_text(target, text, what)
+    except SaveError:
+        _remove_quietly(str(target))
+        raise
+    return target
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:

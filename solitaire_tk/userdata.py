@@ -3,16 +3,29 @@
 `DataStore` (one per app run) keeps the data folder (`datafiles.data_dir`):
 
     settings.json          the players, each with their preferences; who plays now (up to
-                           ten can be added here; up to forty made elsewhere are kept)
-    stats/<player>.json    one player's statistics (`stats.StatsBook`)
+                           forty)
+    stats/<player>.json    one player's statistics (`stats.StatsBook`): a cache of their
+                           games in saved/, made again from them when it is lost
     current/<player>.json  the game that player is in the middle of (SPEC section 4)
-    saved/                 where File > Save offers to put games
+    saved/                 every game that ended, one file each (`keptgames`): the
+                           record of what was played; File > Save offers to put games here
     damaged/               files that could not be read, put aside with a time stamp
     removed/               a removed player's files, in case it was a mistake
     backups/               a file as it was before it was upgraded to a newer version
+    locks/<player>.lock    locked while a window plays as that player (`playerlock`)
 
 `<player>` is a file name made once from the player's first name
-("Player 1" -> "player-1"); it stays the same when the player is renamed.
+("Player 1" -> "player-1"); it stays the same when the player is renamed,
+and is never given to a new player while games of that name are in saved/.
+
+A game that ends is first kept in saved/ as a new file (`keep_game`; two
+windows never write the same one), then counted; the statistics file says
+which kept files it has counted.  Whenever a player's statistics are read
+(the first time, on a switch of player, when the Statistics dialog opens:
+`refresh_stats`), the kept files of theirs not yet counted are replayed
+and counted, so a game another window kept is never lost; a damaged
+statistics file is put aside and the figures counted again from all of
+them.  Figures an older app made (no file backs them) stay as a base.
 
 A file from a newer app is read as well as it can be but never written
 over; a damaged file, or one that fails a check (a player with no proper
@@ -23,6 +36,13 @@ sentences in `DataStore.notices`.  Nothing here raises into the app except
 `ValueError` (a bad name or setting, with a message for the pupil) and
 `storage.SaveError` (a write failed: the data in memory stays as the
 pupil left it and goes to disk with the next write that works).
+
+One window at a time holds a player's game in play: a DataStore started on
+a player who is playing in another window is `read_only` (it never writes
+or resumes that game; games finished here still count), and switching to
+such a player is refused (`PlayingElsewhere`).  Windows on other players
+share settings.json: before each write, what another window changed in the
+list of players is taken in (`catch_up_players`), so none is lost.
 """
 
 from __future__ import annotations
@@ -33,7 +53,6 @@ import shutil
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -41,18 +60,20 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
                         NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
                         read_versioned, register_converter)
 from .engine import SAVE_VERSION, Game
+from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
 from .registry import GAME_IDS, game_class
 from .savefile import GameFileError, load_game, read_record
-from .stats import GameStats, SessionStats, StatsBook, all_keys
+from .keptgames import Unfinished, has_files, keep, new_files, read_kept
+from .stats import CountedGame, GameStats, SessionStats, StatsBook, all_keys, has_moves
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
-__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "SaveError", "Settings", "check_setting",
-           "clean_name", "data_dir", "data_dir_notice", "register_converter"]
+__all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "PlayingElsewhere", "SaveError", "Settings",
+           "check_setting", "clean_name", "data_dir", "data_dir_notice", "register_converter"]
 
 HINTS_KEY = "tutor_hints_used"  # our own key in the game in play (not in saved games)
-MAX_PLAYERS = 10         # players that can be added here
-MAX_PLAYERS_KEPT = 40    # players kept from a file (a class may have made more elsewhere)
+MAX_PLAYERS = 40         # players that can be added here: a class
+MAX_PLAYERS_KEPT = MAX_PLAYERS   # players kept from a file
 MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
 REMOVE_TRIES = 5
@@ -235,13 +256,25 @@ class DataStore:
         self.on_notice: Callable[[str], None] | None = None
         self._frozen: set[Path] = set()        # files never to be written over
         self._books: dict[str, StatsBook] = {}
+        self._unsaved_books: set[str] = set()  # player ids whose statistics changed since written
+        # Games counted that could not be kept in saved/ yet: tried again before
+        # each write of their player's statistics (by the digest they are counted under).
+        self._unkept: dict[str, tuple[Game, str]] = {}
         self._checked_current: set[str] = set()
         self.resumed_with_hints = False  # whether the game resume() gave had used hints
         self._players: list[_Player] = []
         self._current: _Player
+        # What this window changed in the list of players since it last wrote it
+        # (another window's changes are taken in: `catch_up_players`).
+        self._changed_ids: set[str] = set()
+        self._removed_ids: set[str] = set()
         for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
             remove_stale_temp_files(self.folder / sub)
         self._load_settings()
+        self._lock: PlayerLock | None = None
+        self.lock_state = NO_LOCKING      # playerlock.HELD, BUSY or NO_LOCKING
+        self._lock_frozen: Path | None = None   # the game in play another window holds
+        self._use_lock(*self._take_lock(self._current))
 
     # -- what the pupil should be told ------------------------------------------------
     @property
@@ -403,13 +436,61 @@ class DataStore:
     def _id_taken(self, candidate: str) -> bool:
         return (any(p.id == candidate for p in self._players)
                 or (self.folder / "stats" / f"{candidate}.json").exists()
-                or (self.folder / "current" / f"{candidate}.json").exists())
+                or (self.folder / "current" / f"{candidate}.json").exists()
+                or has_files(self.folder / "saved", candidate)   # a removed player's games
+                or (self.folder / "backups" / f"{candidate}-v1.json").exists())
 
     def _save_settings(self) -> None:
+        self.catch_up_players()
         self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
             "current_player": self._current.id,
             "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
                         for p in self._players]}, "the list of players and their settings")
+        self._changed_ids.clear()   # on disk now: from here on, a change there is another's
+        self._removed_ids.clear()
+
+    def catch_up_players(self) -> None:
+        """Take in what another window changed in settings.json since this one last
+        read or wrote it (players added, renamed or removed there, and the
+        preferences of the players this window is not playing as), so that
+        writing the list of players never loses one."""
+        path = self.folder / "settings.json"
+        if path in self._frozen:
+            return
+        try:
+            data, _ = read_versioned(path, SETTINGS_FORMAT)
+        except (OSError, DamagedFile, NewerFile):   # missing or unreadable: nothing to take in
+            return
+        raw = data.get("players")
+        if not isinstance(raw, list):
+            return
+        mine = {p.id: p for p in self._players}
+        on_disk: dict[str, int] = {}   # each player's place in the file
+        for entry in raw[:MAX_PLAYERS_KEPT]:
+            pid = entry.get("id") if isinstance(entry, Mapping) else None
+            if not isinstance(pid, str) or pid in on_disk:
+                continue
+            on_disk[pid] = len(on_disk)
+            known = mine.get(pid)
+            if known is None and pid not in self._removed_ids:
+                added, _ = _player_from_json(entry, self._players)
+                if added is not None and len(self._players) < MAX_PLAYERS_KEPT:
+                    self._players.append(added)
+            elif (known is not None and known is not self._current
+                  and pid not in self._changed_ids):
+                theirs, _ = _player_from_json(entry, [p for p in self._players if p is not known])
+                if theirs is not None:
+                    known.name, known.settings = theirs.name, theirs.settings
+                    if pid in self._books:
+                        self._books[pid].player = theirs.name
+        for player in list(self._players):   # removed there: their files went to removed/
+            if (player.id not in on_disk and player is not self._current
+                    and player.id not in self._changed_ids
+                    and not any((self.folder / sub / f"{player.id}.json").exists()
+                                for sub in ("stats", "current"))):
+                self._players.remove(player)
+        # In the file's order, then those this window added.
+        self._players.sort(key=lambda p: on_disk.get(p.id, len(on_disk)))
 
     def _find(self, name: str) -> _Player:
         wanted = unicodedata.normalize("NFC", str(name)).strip().casefold()
@@ -433,17 +514,20 @@ class DataStore:
 
     def add_player(self, name: str) -> str:
         """Add a player with the preferences a new player starts with; returns the name as kept."""
+        self.catch_up_players()   # another window may have added or removed one
         if len(self._players) >= MAX_PLAYERS:
             raise ValueError(f"There can be at most {MAX_PLAYERS} players. Remove one before "
                              "adding another.")
         name = clean_name(name, self.players())
         self._players.append(_Player(_file_id(name, self._id_taken), name, Settings()))
+        self._changed_ids.add(self._players[-1].id)
         self._save_settings()
         return name
 
     def rename_player(self, old: str, new: str) -> str:
         player = self._find(old)
         player.name = clean_name(new, [p.name for p in self._players if p is not player])
+        self._changed_ids.add(player.id)
         self._save_settings()
         book = self._book(player)
         book.player = player.name
@@ -456,9 +540,14 @@ class DataStore:
         player = self._find(name)
         if len(self._players) == 1:
             raise ValueError("The last player cannot be removed. Add another player first.")
+        if self.playing_elsewhere(player.name):
+            raise PlayingElsewhere(f"{already_playing(player.name)} {player.name} can be "
+                                   "removed once that window is closed.")
         self._players.remove(player)
+        self._removed_ids.add(player.id)
         if player is self._current:
             self._current = self._players[0]
+            self._use_lock(*self._take_lock(self._current))
             self._book(self._current).new_session()
         self._books.pop(player.id, None)
         self._save_settings()
@@ -470,12 +559,59 @@ class DataStore:
                 move_aside(self.folder, path, "removed")
 
     def switch_player(self, name: str) -> None:
-        """Make `name` the current player; this starts a new session."""
+        """Make `name` the current player; this starts a new session.
+
+        PlayingElsewhere (a ValueError) if they are playing in another window."""
         player = self._find(name)
         if player is not self._current:
+            lock, state = self._take_lock(player)
+            if state == BUSY:
+                raise PlayingElsewhere(f"{already_playing(player.name)} Choose another "
+                                       "player, or close that window first.")
             self._current = player
+            self._use_lock(lock, state)
             self._book(player).new_session()
+            self._count_new_files(player, save=True)
             self._save_settings()
+
+    # -- one window per player -------------------------------------------------------------
+    def _take_lock(self, player: _Player) -> tuple[PlayerLock, str]:
+        lock = PlayerLock(self.folder, player.id)
+        return lock, lock.claim()
+
+    def _use_lock(self, lock: PlayerLock, state: str) -> None:
+        """The current player's lock, just taken: the one before is let go.  While
+        another window holds it, this one never writes nor checks that game in play."""
+        if self._lock is not None and self._lock is not lock:
+            self._lock.release()
+        self._lock, self.lock_state = lock, state
+        if self._lock_frozen is not None:
+            self._frozen.discard(self._lock_frozen)
+            self._checked_current.discard(self._lock_frozen.stem)
+            self._lock_frozen = None
+        path = self._current_path()
+        if state == BUSY and path not in self._frozen:
+            self._frozen.add(path)
+            self._lock_frozen = path
+            self._checked_current.add(self._current.id)   # the other window's to check
+
+    @property
+    def read_only(self) -> bool:
+        """True while the current player is playing in another window: this window
+        never writes or resumes their game in play (games finished here still count)."""
+        return self.lock_state == BUSY
+
+    def playing_elsewhere(self, name: str) -> bool:
+        """True if the player `name` is playing in another window now."""
+        player = self._find(name)
+        if player is self._current:
+            return self.read_only
+        return PlayerLock(self.folder, player.id).busy()
+
+    def release_player(self) -> None:
+        """Let go of the current player's lock (at quit; a crash lets go of it too)."""
+        if self._lock is not None:
+            self._lock.release()
 
     # -- preferences ---------------------------------------------------------------------
     @property
@@ -502,34 +638,96 @@ class DataStore:
             setattr(settings, name, value)
         self._save_settings()
 
-    # -- statistics ---------------------------------------------------------------------------
+    # -- statistics: a cache of the games kept in saved/ -----------------------------------
     def _book(self, player: _Player) -> StatsBook:
         book = self._books.get(player.id)
         if book is None:
-            data = self._load(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
-                              f"{player.name}'s statistics file", "the statistics start again")
+            fresh = ("the statistics were counted again from the games kept in the saved folder"
+                     if has_files(self.folder / "saved", player.id)
+                     else "the statistics start again")
+            data = self._load(self._stats_path(player), STATS_FORMAT,
+                              f"{player.name}'s statistics file", fresh)
             book = (StatsBook.from_json(player.name, data) if data is not None
                     else StatsBook(player.name))
+            if data is None:   # lost or unreadable: an older app's figures may be in backups/
+                book.base = self._old_base(player)
             self._books[player.id] = book
             if book.problems:
                 self._put_aside_book(player, book.problems)
+            else:
+                self._count_new_files(player, save=True)
         return book
 
+    def _stats_path(self, player: _Player) -> Path:
+        return self.folder / "stats" / f"{player.id}.json"
+
+    def _old_base(self, player: _Player) -> dict[str, GameStats]:
+        """The figures an older app made, from the copy kept when its file was
+        upgraded (for a statistics file lost, or that could not be read at all)."""
+        try:
+            data, _ = read_versioned(self.folder / "backups" / f"{player.id}-v1.json",
+                                     STATS_FORMAT)
+        except (OSError, DamagedFile, NewerFile):
+            return {}
+        return StatsBook.from_json(player.name, data).base
+
+    def _count_new_files(self, player: _Player, save: bool) -> int:
+        """Count the kept games of `player` the book has not looked at yet (kept by
+        another window, or all of them when the statistics are made again).
+
+        `save`: write the book if it changed (a failure is no loss: the games
+        are in saved/ and are counted again next time).  Returns how many were counted.
+        """
+        book = self._book(player)
+        entries: list[CountedGame] = []
+        looked = False
+        for path in new_files(self.folder / "saved", player.id, book.files()):
+            try:
+                entry = read_kept(path, player.id)
+            except Unfinished:
+                continue   # being written now: counted when it is there
+            looked = True
+            if entry is None:
+                book.skipped.add(path.name)
+            else:
+                entries.append(entry)
+        added = book.count(entries)
+        if save and looked:
+            try:
+                self._save_book(player)
+            except SaveError:
+                pass
+        return added
+
+    def refresh_stats(self) -> None:
+        """Count the current player's games that another window kept meanwhile."""
+        self._count_new_files(self._current, save=True)
+
     def _put_aside_book(self, player: _Player, problems: list[str]) -> None:
-        """A statistics file failed a check: keep it whole in damaged/, and the
-        figures that were right in the new one."""
-        path = self.folder / "stats" / f"{player.id}.json"
-        if path in self._frozen:
-            return   # from a newer app: it is read as well as it can be, never written
+        """A statistics file failed a check: keep it whole in damaged/, and count the
+        figures again from the kept games (with the old figures that were right)."""
+        path = self._stats_path(player)
+        book = self._books[player.id]
+        if path in self._frozen:   # from a newer app: it is read as well as it can be,
+            self._count_new_files(player, save=False)   # never written
+            return
         aside = move_aside(self.folder, path, "damaged")
         if aside is None:
             self._frozen.add(path)
         where = (f"put aside as '{aside.relative_to(self.folder)}'" if aside else
                  "left as it is, and nothing will be written over it")
-        kept = ("The figures that were right are kept." if self._books[player.id].games
-                else "None of its figures could be kept.")
+        self._count_new_files(player, save=False)
+        count = len(book.counted)
+        kept = []
+        if count:
+            games = "1 game" if count == 1 else f"{count} games"
+            kept.append(f"The statistics were counted again from the {games} kept in the "
+                        "saved folder.")
+        if book.base:
+            kept.append("The figures from before that were right are kept.")
         self._tell(f"{player.name}'s statistics file had something wrong in it "
-                            f"({_first(problems)}), so it was {where}. {kept}")
+                   f"({_first(problems)}), so it was {where}. "
+                   f"{' '.join(kept) or 'None of its figures could be kept.'}")
         if aside is not None:
             try:
                 self._save_book(player)
@@ -537,23 +735,77 @@ class DataStore:
                 self._tell(str(error))
 
     def _save_book(self, player: _Player) -> None:
+        self._keep_unkept(player)
         if not (self.folder / "settings.json").exists():
             self._save_settings()   # the player list goes to disk with the first statistics
         whose = "your" if player is self._current else f"{player.name}'s"
-        self._write(self.folder / "stats" / f"{player.id}.json", STATS_FORMAT,
-                    self._book(player).to_json(), f"{whose} statistics")
+        self._unsaved_books.discard(player.id)
+        try:
+            self._write(self._stats_path(player), STATS_FORMAT, self._book(player).to_json(),
+                        f"{whose} statistics")
+        except SaveError:
+            self._unsaved_books.add(player.id)
+            raise
 
-    def record_game(self, game: Game, used_hints: bool) -> None:
-        """Count a finished or abandoned game for the current player, once.
+    def keep_game(self, game: Game, used_hints: bool,
+                  player_id: str | None = None) -> Path | None:
+        """Keep a finished or abandoned game in saved/ and count it for its player
+        (the current one, or `player_id`), once; the statistics file is written
+        by `save_stats`.  Returns where the game is kept; None if it has no moves
+        (not a game played) or an older app counted it.
+
+        SaveError: the file could not be written.  The game is then counted in
+        memory only, and the next call with it tries to keep it again.
+        """
+        if not has_moves(game.log):
+            return None
+        player = next((p for p in self._players if p.id == player_id), self._current)
+        book = self._book(player)
+        entry = book.entry_for(game)
+        if entry is None and book.counted_before(game):
+            return None
+        if entry is None:
+            self._count_new_files(player, save=False)   # another window's games come first
+            entry = CountedGame.of(game, used_hints, book.next_ended())
+            book.count([entry], this_session=True)
+            self._unsaved_books.add(player.id)
+        if not entry.file:
+            self._unkept[entry.digest] = (game, player.id)
+            self._keep_unkept(player, entry.digest)
+        return self.folder / "saved" / entry.file
+
+    def _keep_unkept(self, player: _Player, only: str | None = None) -> None:
+        """Keep in saved/ the player's games counted in memory only (or the one of
+        digest `only`: then SaveError if it cannot be, else quietly)."""
+        book = self._books.get(player.id)
+        for digest, (game, player_id) in list(self._unkept.items()):
+            entry = book.counted.get(digest) if book is not None else None
+            if player_id != player.id or only not in (None, digest) or entry is None:
+                continue
+            try:
+                entry.file = keep(self.saved_games_dir(), game, player.id, entry).name
+            except SaveError:
+                if only is not None:
+                    raise
+                continue
+            del self._unkept[digest]
+            self._unsaved_books.add(player.id)
+
+    def save_stats(self) -> None:
+        """Write the statistics that changed since they were last written."""
+        for player in list(self._players):
+            if player.id in self._unsaved_books:
+                self._save_book(player)
+
+    def record_game(self, game: Game, used_hints: bool) -> Path | None:
+        """Keep a game that ended in saved/, count it for the current player (once)
+        and write the statistics: `keep_game`, then `save_stats`.
 
         A game with no moves is not counted; an unfinished one counts as lost.
         """
-        if self._book(self._current).record(game, used_hints):
-            self._save_book(self._current)
-
-    def save_stats(self) -> None:
-        """Write the current player's statistics again (after a write that failed)."""
-        self._save_book(self._current)
+        kept = self.keep_game(game, used_hints)
+        self.save_stats()
+        return kept
 
     @property
     def has_played(self) -> bool:
@@ -632,6 +884,8 @@ class DataStore:
 
     def resume(self) -> Game | None:
         """The current player's unfinished game, or None (damaged: put aside, with a notice)."""
+        if self.read_only:
+            return None   # the other window plays it
         record = self._check_current()
         self.resumed_with_hints = False
         if record is None:
@@ -663,30 +917,6 @@ class DataStore:
                 raise SaveError("The finished game could not be cleared away "
                                 f"({error.strerror or error}).") from error
 
-    def keep_finished(self, game: Game) -> Path:
-        """Keep a finished game in saved/ so the pupil can open and replay it later.
-
-        The name says what and when: `thirteen-deal-123-2026-11-30-0912.json`.
-        """
-        return self._keep(game, "", "the finished game")
-
-    def keep_abandoned(self, game: Game) -> Path:
-        """Keep a game left unfinished in saved/, named so: `cruel-deal-8-not-finished-...`."""
-        return self._keep(game, "-not-finished", "the game you left")
-
-    def _keep(self, game: Game, note: str, what: str) -> Path:
-        stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
-        deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
-        variant = "" if game.variant == "standard" else f"-{game.variant}"
-        folder = self.saved_games_dir()
-        path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}.json"
-        number = 2
-        while path.exists():   # two games of one deal kept within a second
-            path = folder / f"{game.game_id}{variant}-{deal}{note}-{stamp}-{number}.json"
-            number += 1
-        write_json(path, game.to_json(), what, compact=True)
-        return path
-
     def saved_games_dir(self) -> Path:
         """The folder File > Save and File > Open start in."""
         folder = self.folder / "saved"
@@ -695,6 +925,10 @@ class DataStore:
         except OSError:
             pass   # the file dialog will say what is wrong
         return folder
+
+
+class PlayingElsewhere(ValueError):
+    """The player is playing in another window (the message says so)."""
 
 
 def _players_from_json(raw: Any) -> tuple[list[_Player], list[str]]:

@@ -358,16 +358,38 @@ def test_players_remove_asks_and_the_last_one_stays(root: tk.Tk, data_dir: Path)
     assert store.players() == ["Ana"]
 
 
-def test_players_at_most_ten(root: tk.Tk, data_dir: Path) -> None:
+def test_players_a_class_of_forty_by_keyboard_and_the_41st_refused(root: tk.Tk,
+                                                                   data_dir: Path) -> None:
     store = DataStore(data_dir)
-    for number in range(2, 11):
-        store.add_player(f"Player {number}")
     dialog = PlayersDialog(root, store, lambda name: None)
     pump(dialog)
-    assert len(listed(dialog)) == 10
+    names = [f"{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[n % 26]}a Pupil {n}" for n in range(2, 41)]
+    for name in names:
+        key(dialog.add_button, "Return")   # the focus on Add, Enter presses it
+        type_text(dialog.entry, name)
+        key(dialog.entry, "Return")
+    assert store.players() == ["Player 1", *names]
+    assert DataStore(data_dir).players() == ["Player 1", *names], "kept on disk"
+    # The list scrolls: the player just added is in sight, the first is not.
+    assert len(listed(dialog)) == 40 and dialog.selected() == names[-1]
+    assert dialog.listbox.bbox(39) and not dialog.listbox.bbox(0)
+    assert dialog.winfo_height() < 700, "the dialog fits a small screen"
+    key(dialog.listbox, "Home")
+    assert dialog.selected() == "Player 1" and dialog.listbox.bbox(0)
+    key(dialog.listbox, "k")                 # a first letter goes to that name
+    assert dialog.selected() == "Ka Pupil 10"
+    key(dialog.listbox, "k")                 # and again to the next one
+    assert dialog.selected() == "Ka Pupil 36"
+    key(dialog.listbox, "Down")
+    assert dialog.selected() == "La Pupil 37"
+    key(dialog.listbox, "End")
+    assert dialog.selected() == names[-1]
+    # The 41st is refused in a sentence, and no name box opens.
     click(dialog.add_button)
     assert not dialog.name_box_open
-    assert "at most 10 players" in text(dialog.message)
+    assert text(dialog.message) == ("There can be at most 40 players. Remove one before "
+                                    "adding another.")
+    assert len(store.players()) == 40
 
 
 # -- the deck ------------------------------------------------------------------------------------

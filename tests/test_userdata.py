@@ -249,14 +249,15 @@ def test_each_player_has_their_own_preferences(tmp_path: Path) -> None:
     assert again.settings == Settings()
 
 
-def test_at_most_ten_players(tmp_path: Path) -> None:
+def test_at_most_forty_players_a_class(tmp_path: Path) -> None:
     store = DataStore(tmp_path)
-    for n in range(2, 11):
+    for n in range(2, 41):
         store.add_player(f"Pupil {n}")
-    assert len(DataStore(tmp_path).players()) == 10
-    with pytest.raises(ValueError, match="There can be at most 10 players"):
-        store.add_player("Eleven")
-    assert len(store.players()) == 10
+    assert len(DataStore(tmp_path).players()) == 40
+    with pytest.raises(ValueError, match="There can be at most 40 players. Remove one before "
+                                         "adding another."):
+        store.add_player("Forty-one")
+    assert len(store.players()) == 40 and len(DataStore(tmp_path).players()) == 40
 
 
 @pytest.mark.parametrize("name, message", [
@@ -327,7 +328,7 @@ def test_statistics_round_trip(tmp_path: Path) -> None:
     assert again.cards_dealt == 104
     assert again.cards_percent == pytest.approx(100 * again.total_score / (52 * 2))
     data = read(tmp_path / "stats" / "player-1.json")
-    assert data["format"] == "solitaire-tk-stats" and data["version"] == 1
+    assert data["format"] == "solitaire-tk-stats" and data["version"] == 2
     assert DataStore(tmp_path).has_played
 
 
@@ -500,13 +501,14 @@ def test_a_damaged_stats_file_is_put_aside(tmp_path: Path) -> None:
     half = path.read_text()[:40]
     path.write_text(half)
     store = DataStore(tmp_path)
-    assert store.stats("thirteen").played == 0
+    assert store.stats("thirteen").played == 1, "counted again from the game kept in saved/"
     notice = store.notice
     assert notice is not None and "Player 1's statistics file was damaged" in notice
+    assert "counted again from the games kept in the saved folder" in notice
     aside = list((tmp_path / "damaged").iterdir())
     assert [p.read_text() for p in aside] == [half]
     store.record_game(won_thirteen(), used_hints=False)
-    assert DataStore(tmp_path).stats("thirteen").played == 1
+    assert DataStore(tmp_path).stats("thirteen").played == 2
 
 
 def test_damaged_settings_keep_the_players_from_their_statistics(tmp_path: Path) -> None:
@@ -576,7 +578,7 @@ def test_an_old_version_is_upgraded_step_by_step(tmp_path: Path,
 
 def test_an_old_statistics_file_is_upgraded_and_kept_as_it_was(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(datafiles, "CONVERTERS", {})
+    monkeypatch.setattr(datafiles, "CONVERTERS", dict(datafiles.CONVERTERS))   # keep 1 -> 2
 
     @register_converter("solitaire-tk-stats", 0)
     def flat_to_games(data: dict[str, Any]) -> dict[str, Any]:
@@ -598,7 +600,7 @@ def test_an_old_statistics_file_is_upgraded_and_kept_as_it_was(
     assert read(tmp_path / "stats" / "ana.json") == old, "not written until there is news"
     again.record_game(won_thirteen(), used_hints=False)
     data = read(tmp_path / "stats" / "ana.json")
-    assert data["version"] == 1 and data["games"]["thirteen"]["won"] == 4
+    assert data["version"] == 2 and data["games"]["thirteen"]["won"] == 4
     assert DataStore(tmp_path).stats("thirteen").played == 5
 
 
@@ -678,7 +680,8 @@ def test_every_file_written_says_its_format_and_version(tmp_path: Path) -> None:
     store.autosave(new_game("dammit", seed=1))
     for path in tmp_path.rglob("*.json"):
         data = read(path)
-        assert isinstance(data["format"], str) and data["version"] == 1, path
+        version = 2 if data["format"] == "solitaire-tk-stats" else 1   # stats 2: a cache
+        assert isinstance(data["format"], str) and data["version"] == version, path
     assert store.saved_games_dir() == tmp_path / "saved" and (tmp_path / "saved").is_dir()
     assert game_key(new_game("klondike", "draw1-single", seed=1)) == "klondike/draw1-single"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox, ttk
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
@@ -28,28 +28,34 @@ from ..stats import game_key
 from ..storage import SaveError
 from ..tutor.guide import rule_section
 from ..tutor.hints import Hint
+from ..whoplays import read_only_note
 from ..wording import led_by
-from . import gamefiles, leavegame, menus, playerswitch
+from . import leavegame, menus, playerswitch
 from .animation import Celebration
 from .automove import AutoMove
 from .autosaving import AutoSave
 from .controls import TableControls
-from .deckdialog import DeckDialog
-from .dialogs import ABOUT_TEXT, GameOverDialog, TextDialog
 from .endgame import EndGame
 from .events import EventHub
 from .hinting import Hinting
+from .images import card_cache_dir
 from .keys import key_for
 from .leavegame import ABANDON_QUESTION, LeaveGame  # noqa: F401  (tests import it from here)
 from .marks import TutorMarks
 from .pausecover import PauseCover
-from .playersdialog import PlayersDialog
+from .playerbar import PlayerBar
 from .replaymode import ReplayMode
-from .statsdialog import ConfirmDialog, StatsDialog
 from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 from .window import prepare_root
+
+if TYPE_CHECKING:
+    from .dialogs import GameOverDialog
+    from .statsdialog import ConfirmDialog
+
+# The dialogs, the file choosers and Pillow (for the card backs dialog) are
+# imported when first opened: the window opens sooner without them.
 
 
 class TutorApp:
@@ -72,6 +78,7 @@ class TutorApp:
         self.border = tk.Frame(self.body, background=self.settings.border_colour)
         self.border.grid(row=0, column=0, sticky="nsew")
         self.table = Table(self.border, self._look())
+        self.table.images.cache_dir = card_cache_dir(store.folder)  # cards drawn once, then read
         self.table.pack(fill="both", expand=True, padx=6, pady=6)
         self.table.slides.wanted = lambda: bool(self.settings.animations)
         self.celebration = Celebration(self.table)
@@ -83,6 +90,9 @@ class TutorApp:
         self.panel_shown = tk.BooleanVar(value=bool(self.settings.tutor_panel))
         self.status = StatusBar(self.body)
         self.status.grid(row=1, column=0, columnspan=2, sticky="we")
+        self.player_bar = PlayerBar(self.status, self)  # the name, with "<" and ">"
+        self.player_bar.place_in_status_bar()
+        self.player_bar.show()
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(0, weight=1)
         self._place_panel()
@@ -181,9 +191,11 @@ class TutorApp:
         self.session.start(game, used_hints=used_hints, played_on=played_on)
         self.hinting.cycle.start(game)
         self.controls.held = None
-        self.settings.last_game = game.game_id
-        self.settings.last_variant[game.game_id] = game.variant
-        self._save_settings()
+        if (self.settings.last_game, self.settings.last_variant.get(game.game_id)) != (
+                game.game_id, game.variant):  # the same game as last time: nothing to write
+            self.settings.last_game = game.game_id
+            self.settings.last_variant[game.game_id] = game.variant
+            self._save_settings()
         self.table.show(game)
         self.status.show_game(game)
         self.panel.show_game(game)
@@ -342,16 +354,24 @@ class TutorApp:
 
     # -- players, statistics, card backs ----------------------------------------
     def show_stats(self) -> None:
+        from .statsdialog import StatsDialog
         StatsDialog(self.root, self.store, game_key(self.game))
 
     def show_players(self) -> None:
         self.autosave()  # the game in play stays with the player who played it
-        PlayersDialog(self.root, self.store, on_switch=self.player_changed)
+        from .playersdialog import PlayersDialog
+        dialog = PlayersDialog(self.root, self.store, on_switch=self.player_changed)
+        dialog.bind("<Destroy>", lambda e: self.player_bar.show() if e.widget is dialog else None)
+
+    def step_player(self, by: int) -> None:
+        """"<" (-1) or ">" (+1): play as the previous or next player."""
+        playerswitch.step(self, by)
 
     def choose_back(self) -> None:
         def use(back: str) -> None:
             self.choices.back.set(back)
             self.change_setting("card_back", back)
+        from .deckdialog import DeckDialog
         DeckDialog(self.root, self.settings.card_back, use)
 
     def player_changed(self, name: str) -> None:
@@ -366,7 +386,9 @@ class TutorApp:
 
     def show_title(self, game: Game, replay: bool = False) -> None:
         """The window's title names the game shown: a replay's own while it is open."""
-        self.root.title(f"Solitaire Tutor: {game.title}" + (" (replay)" if replay else ""))
+        note = read_only_note(self.store)  # another window plays as this player
+        self.root.title(f"Solitaire Tutor: {game.title}" + (" (replay)" if replay else "")
+                        + (f" ({note})" if note else ""))
 
     def replay_key(self, keysym: str) -> bool:
         return self.replay.key(keysym)
@@ -383,9 +405,11 @@ class TutorApp:
         self.saving.autosave()
 
     def save_as(self) -> None:
+        from . import gamefiles
         gamefiles.save_as(self)
 
     def open_file(self, path: str | None = None) -> None:
+        from . import gamefiles
         gamefiles.open_file(self, path)
 
     # -- messages, pause, quit ---------------------------------------------------
@@ -406,6 +430,7 @@ class TutorApp:
         menus.post_options(self)
 
     def show_about(self) -> None:
+        from .dialogs import ABOUT_TEXT, TextDialog
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
 
     def show_help(self) -> None:

@@ -1,5 +1,8 @@
 """The colours that tell how a game ended, shared by every view that says it
-(the game-over dialog, the tutor panel, the status bar, the replay)."""
+(the game-over dialog, the tutor panel, the status bar, the replay), and the
+colour of a message that something went wrong."""
+
+ERROR_COLOUR = "#a00000"  # a refusal or a problem, in dialogs and on the main window
 
 WON_COLOUR = "#1a7a1a"    # a won game
 LOST_COLOUR = "#a3300a"   # a game that ended without a win

@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 from ..stats import game_key
 from ..storage import SaveError
 from ..wording import sentence
-from .dialogs import GameOverDialog
-from .statsdialog import stats_summary
 from .statusbar import score_text
 
 if TYPE_CHECKING:
     from .app import TutorApp
+    from .dialogs import GameOverDialog
 
 
 class EndGame:
@@ -52,6 +51,7 @@ class EndGame:
         elif app.session.unwritten:
             detail += "\n\nThis game could not be written down yet. " + app.session.unwritten_words()
         if app.settings.show_stats_after_game:
+            from .statsdialog import stats_summary  # the dialogs load when first needed
             detail += "\n\n" + stats_summary(app.store, game_key(game))
         app.say(game.outcome(), game.result_kind())
         actions = [("New game", app.new_game), ("Same deal", app.same_deal)]
@@ -60,6 +60,7 @@ class EndGame:
         actions.append(("Replay it", app.replay_current))
         actions.append(("Statistics", app.show_stats))
         actions.append(("Close", lambda: None))
+        from .dialogs import GameOverDialog
         self.dialog = GameOverDialog(app.root, headline, detail, actions, won=won)
 
     def record_if_needed(self) -> None:

@@ -33,6 +33,8 @@ SHARED_KEYS = (
     Key("<F1>", "F1", "help"), Key("<Control-p>", "Ctrl+P", "pause"),
     Key("<Control-e>", "Ctrl+E", "replay"), Key("<Control-o>", "Ctrl+O", "open"),
     Key("<Control-s>", "Ctrl+S", "save"), Key("<Control-q>", "Ctrl+Q", "quit"),
+    Key("<Control-Prior>", "Ctrl+Page Up", "previous_player"),
+    Key("<Control-Next>", "Ctrl+Page Down", "next_player"),
 )
 
 # What each command does, in Help > Keys.
@@ -43,6 +45,7 @@ COMMAND_WORDS = {
     "replay": "replay this game", "open": "open a saved game", "save": "save the game",
     "quit": "quit", "deal": "deal or turn the deck", "about": "about",
     "options": "options", "players": "change player",
+    "previous_player": "play as the previous player", "next_player": "play as the next player",
     "quit_unsaved": "quit and throw this game away (it is not counted)",
 }
 

@@ -8,6 +8,7 @@ import argparse
 import re
 import sys
 import tkinter as tk
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
@@ -61,7 +62,7 @@ def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
     resumed = store.resume()
     if resumed is not None:
         return resumed
-    if store.has_played:
+    if store.has_played or store.read_only:  # read-only: ask that before the chooser
         game_id = store.settings.last_game
         return new_game(game_id, store.settings.last_variant.get(game_id),
                         player=store.current_player)
@@ -127,8 +128,13 @@ def launch(args: argparse.Namespace) -> int:
         if game is None:
             root.destroy()
             return 0
-    open_app(root, store, args, game)
+    app = open_app(root, store, args, game)
+    from . import startprobe
+    if startprobe.wanted():  # scripts/benchmark.py --startup
+        startprobe.watch(root, lambda: app.table.layout is not None,
+                         (app.table, "<<TableLaidOut>>"))
     root.mainloop()
+    store.release_player()  # another window may play as this player now
     return 0
 
 
@@ -148,6 +154,9 @@ def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game
     if store.notice:
         app.say(store.notice, "illegal")
     who = app.show_players if len(store.players()) > 1 else None  # as Thirteen asks at start
+    if store.read_only:  # another window plays as this player: switch, or read-only
+        from .playerswitch import ask_playing_elsewhere
+        who = partial(ask_playing_elsewhere, app)
     if args.game == "replay":
         from pathlib import Path
         app.replay.open(getattr(args, "checked_replay", None) or args.file,

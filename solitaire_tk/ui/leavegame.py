@@ -10,11 +10,10 @@ from ..engine import Game
 from ..registry import new_game
 from ..session import new_game_for
 from ..storage import SaveError
-from .dialogs import DealNumberDialog
-from .statsdialog import ConfirmDialog
 
 if TYPE_CHECKING:
     from .app import TutorApp
+    from .statsdialog import ConfirmDialog
 
 ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
                     "It is kept in your saved games, so you can watch it again.")
@@ -68,6 +67,7 @@ class LeaveGame:
                         "open it with Game > Open saved game to watch it again.", "info")
             go_on()
 
+        from .statsdialog import ConfirmDialog  # the dialogs load when first needed
         self.question = ConfirmDialog(app.root, "Start a new game?", ABANDON_QUESTION, answer)
         self.question.lift()
         self.question.no.focus_force()
@@ -93,6 +93,7 @@ def same_deal(app: TutorApp) -> None:
 
 
 def choose_deal(app: TutorApp) -> None:
+    from .dialogs import DealNumberDialog
     DealNumberDialog(app.root, app.game.seed, lambda seed: app.new_game(seed=seed))
 
 

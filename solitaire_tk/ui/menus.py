@@ -122,6 +122,8 @@ def install(app: TutorApp) -> MenuChoices:
     game.add_command(label="Statistics (Record)...", command=app.show_stats, underline=1)
     game.add_command(label="Class statistics...", command=lambda: _show_class(app), underline=0)
     keyed_command(game, "players", label="Players...", underline=0)
+    keyed_command(game, "previous_player", label="Previous player")
+    keyed_command(game, "next_player", label="Next player")
     game.add_separator()
     keyed_command(game, "quit", label="Exit", underline=1)
 
@@ -171,6 +173,7 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
         "hint": app.hint, "options": app.post_options, "finish": app.finish,
         "players": app.show_players, "undo": app.undo, "redo": app.redo, "replay": app.replay_current,
         "open": app.open_file, "save": app.save_as,
+        "previous_player": lambda: app.step_player(-1), "next_player": lambda: app.step_player(1),
         "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
     }
 

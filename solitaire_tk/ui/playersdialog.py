@@ -1,15 +1,17 @@
 """The Players dialog (Thirteen's "Player Selection Menu").
 
-Up to ten players, each with their own statistics and preferences.  The
-list shows who is playing now; "Play as this player" switches (and closes),
-"<" and ">" (or Page Up / Page Down) switch at once to the previous or next
-player and are hidden while there is only one.  Add and Rename open a name
+Up to forty players (a class), each with their own statistics and
+preferences.  The list shows who is playing now, and who is playing in
+another window (they cannot be chosen here until that window is closed);
+"Play as this player" switches (and closes), "<" and ">" (or Page Up / Page
+Down) switch at once to the previous or next player, going past those, and
+are hidden while there is only one.  Add and Rename open a name
 box in the dialog: what is wrong with a name is said in red under it, never
 as a crash.  Remove asks first, and the last player cannot be removed.
 
-Keys: Up/Down in the list, Enter plays as the chosen player (or presses the
-button with the focus), Delete removes, Tab moves, Escape closes (or, in the
-name box, puts the name box away).
+Keys: Up/Down, Home/End or a name's first letter in the list, Enter plays as
+the chosen player (or presses the button with the focus), Delete removes,
+Tab moves, Escape closes (or, in the name box, puts the name box away).
 """
 
 from __future__ import annotations
@@ -20,12 +22,16 @@ from typing import Any, Callable
 
 from ..storage import SaveError
 from ..userdata import MAX_PLAYERS
+from ..whoplays import step_player
 from .dialogs import ModalDialog
-from .statsdialog import ERROR_COLOUR, ConfirmDialog
+from .colours import ERROR_COLOUR
+from .statsdialog import ConfirmDialog
 
-__all__ = ["PlayersDialog", "PLAYING_NOW"]
+__all__ = ["PlayersDialog", "PLAYING_NOW", "PLAYING_ELSEWHERE"]
 
 PLAYING_NOW = "  (playing now)"
+PLAYING_ELSEWHERE = "  (playing in another window)"
+LIST_ROWS = 12   # names in sight at once: the list scrolls for a class of forty
 
 
 class PlayersDialog(ModalDialog):
@@ -39,6 +45,7 @@ class PlayersDialog(ModalDialog):
     def __init__(self, master: tk.Misc, store: Any, on_switch: Callable[[str], None]) -> None:
         super().__init__(master, "Players")
         self.store = store
+        store.catch_up_players()   # another window may have added or renamed players
         self.on_switch = on_switch
         self.confirm: ConfirmDialog | None = None
         self._name_mode: str | None = None   # "add" or "rename" while the name box is open
@@ -53,9 +60,17 @@ class PlayersDialog(ModalDialog):
 
         left = ttk.Frame(body)
         left.grid(row=2, column=0, sticky="nsew")
-        self.listbox = tk.Listbox(left, height=MAX_PLAYERS, width=32, activestyle="dotbox",
+        rows = ttk.Frame(left)
+        rows.pack(fill="both", expand=True)
+        self.listbox = tk.Listbox(rows, height=LIST_ROWS, width=46, activestyle="dotbox",
                                   selectmode="browse", exportselection=False)
-        self.listbox.pack(fill="both", expand=True)
+        self.scrollbar = ttk.Scrollbar(rows, orient="vertical", command=self.listbox.yview)
+        self.listbox.configure(yscrollcommand=self.scrollbar.set)
+        self.listbox.pack(side="left", fill="both", expand=True)
+        self.scrollbar.pack(side="right", fill="y")
+        self.listbox.bind("<Home>", lambda e: self._choose(0))
+        self.listbox.bind("<End>", lambda e: self._choose(self.listbox.size() - 1))
+        self.listbox.bind("<Key>", self._jump_to_letter, add="+")
         self.listbox.bind("<Return>", self._on_return_in_list)
         self.listbox.bind("<KP_Enter>", self._on_return_in_list)
         self.listbox.bind("<Double-Button-1>", lambda e: self.play_selected())
@@ -121,13 +136,11 @@ class PlayersDialog(ModalDialog):
         self.now_playing.configure(text=f"Playing now: {current}")
         self.listbox.delete(0, "end")
         for name in players:
-            self.listbox.insert("end", name + (PLAYING_NOW if name == current else ""))
+            elsewhere = name != current and self.store.playing_elsewhere(name)
+            self.listbox.insert("end", name + (PLAYING_NOW if name == current else "")
+                                + (PLAYING_ELSEWHERE if elsewhere else ""))
         wanted = select if select in players else current
-        index = players.index(wanted) if wanted in players else 0
-        self.listbox.selection_clear(0, "end")
-        self.listbox.selection_set(index)
-        self.listbox.activate(index)
-        self.listbox.see(index)
+        self._choose(players.index(wanted) if wanted in players else 0)
         if len(players) > 1:
             self.stepper.pack(fill="x", pady=(6, 0))
         else:
@@ -135,12 +148,36 @@ class PlayersDialog(ModalDialog):
 
     def selected(self) -> str | None:
         """The name chosen in the list."""
-        chosen: tuple[int, ...] = self.listbox.curselection()  # type: ignore[no-untyped-call]
-        players = self.store.players()
-        if not chosen or chosen[0] >= len(players):
+        index, players = self.selected_index(), self.store.players()
+        if index is None or index >= len(players):
             return None
-        name: str = players[chosen[0]]
+        name: str = players[index]
         return name
+
+    def _choose(self, index: int) -> str:
+        """Choose the name at `index` in the list, and bring it into sight."""
+        self.listbox.selection_clear(0, "end")
+        self.listbox.selection_set(index)
+        self.listbox.activate(index)
+        self.listbox.see(index)
+        return "break"
+
+    def _jump_to_letter(self, event: tk.Event) -> str | None:
+        """A letter chooses the next name that starts with it (a class has many)."""
+        letter = event.char.casefold()
+        if not letter.isalnum() or int(event.state) & 0x4:
+            return None
+        players = self.store.players()
+        start = (self.selected_index() or 0) + 1
+        for offset in range(len(players)):
+            index = (start + offset) % len(players)
+            if players[index].casefold().startswith(letter):
+                return self._choose(index)
+        return "break"
+
+    def selected_index(self) -> int | None:
+        chosen: tuple[int, ...] = self.listbox.curselection()  # type: ignore[no-untyped-call]
+        return chosen[0] if chosen else None
 
     @property
     def steppers_shown(self) -> bool:
@@ -159,12 +196,16 @@ class PlayersDialog(ModalDialog):
             self.close()
 
     def step(self, by: int) -> None:
-        """Switch at once to the previous (-1) or next (+1) player, round the list."""
-        players = self.store.players()
-        if len(players) < 2:
-            return
-        index = (players.index(self.store.current_player) + by) % len(players)
-        self.switch_to(players[index])
+        """Switch at once to the previous (-1) or next (+1) player, round the list,
+        past those playing in another window."""
+        if len(self.store.players()) < 2:
+            return   # (the buttons are hidden; Add is right here)
+        before = self.store.current_player
+        went = step_player(self.store, by)
+        self.refresh()
+        self._show_message(went.words)
+        if self.store.current_player != before:
+            self.on_switch(self.store.current_player)
 
     def _page(self, by: int) -> str | None:
         if self.focus_get() is self.entry or self._grabbed_elsewhere():

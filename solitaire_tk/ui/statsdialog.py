@@ -23,11 +23,11 @@ from ..registry import game_class
 from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys
 from ..storage import SaveError
 from .dialogs import ModalDialog
+from .colours import ERROR_COLOUR
 
 __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
            "score_rows", "stats_summary"]
 
-ERROR_COLOUR = "#a00000"
 SCORE_NOTES = {
     "cruel": "In Cruel the score is how many cards are left at the end: the fewer, the better.",
     "klondike": "The score is how many cards you put home on the Aces: the more, the better.",
@@ -200,6 +200,7 @@ class StatsDialog(ModalDialog):
     def __init__(self, master: tk.Misc, store: Any, game_key: str) -> None:
         super().__init__(master, f"Statistics for {store.current_player}")
         self.store = store
+        store.refresh_stats()   # the games another window kept meanwhile
         self.game_keys: tuple[str, ...] = all_keys()
         self.key = game_key if game_key in self.game_keys else self.game_keys[0]
         self.confirm: ConfirmDialog | None = None
@@ -366,7 +367,8 @@ class StatsDialog(ModalDialog):
         """Ask "Clear the statistics of Thirteen for Ana?"; Yes clears and shows zeros."""
         question = (f"Clear the statistics of {game_title(self.key)} for "
                     f"{self.store.current_player}?\n\nAll the numbers of this game go back to "
-                    "zero. This cannot be undone.")
+                    "zero. This cannot be undone. The games kept in your saved games stay "
+                    "there.")
         self.confirm = ConfirmDialog(self, "Clear statistics", question, self._answered_clear)
 
     def _answered_clear(self, yes: bool) -> None:

@@ -66,7 +66,15 @@ class StatusBar(ttk.Frame):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
         self.message.grid(row=1, column=0, columnspan=6, sticky="we")
         self.columnconfigure(5, weight=1)
-        self.bind("<Configure>", lambda e: self.message.configure(wraplength=max(200, e.width - 16)))
+        self.bind("<Configure>", self._wrap)
+        self.bind("<Map>", self._wrap)
+
+    def _wrap(self, event: tk.Event) -> None:
+        # Until the window is on the screen the bar is not yet its own width (400
+        # pixels at first): wrapping to that made it two lines high, then one, and
+        # the table was drawn twice as the window opened.
+        if self.winfo_ismapped():
+            self.message.configure(wraplength=max(200, self.winfo_width() - 16))
 
     def show_game(self, game: Game) -> None:
         self.game_label.configure(text=variant_title(game))

@@ -214,8 +214,9 @@ class Table(tk.Canvas):
         if spot.shown is not None:
             fanned_from = max(0, len(cards) - spot.shown - 1)
         for index, (card, (x, y)) in enumerate(zip(cards, offsets)):
-            if index < fanned_from:
-                continue  # hidden under the squared-up part of the pile
+            if index < fanned_from or offsets[index + 1:index + 3] == [(x, y), (x, y)]:
+                continue  # hidden under the squared-up part of the pile (one is kept under
+                # the top card, to show while the top card is dragged)
             image = (self.images.face(card.code, self.look.four_colour) if card.face_up
                      else self.images.back(self.look.card_back))
             self.create_image(x, y, image=image, anchor="nw",

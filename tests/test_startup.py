@@ -1,0 +1,127 @@
+"""Opening the window quickly: what start-up loads, and the pictures of the
+cards kept on disk so that they are drawn once (the times themselves are in
+scripts/benchmark.py --startup)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+from solitaire_tk.ui import cardart
+from solitaire_tk.ui.images import CardImages, card_cache_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Loaded only when the pupil opens them, never to put the first table up.
+NOT_AT_START = ("PIL", "solitaire_tk.ui.cardart", "solitaire_tk.ui.deckdialog",
+                "solitaire_tk.ui.statsdialog", "solitaire_tk.ui.playersdialog",
+                "solitaire_tk.ui.dialogs", "solitaire_tk.ui.gamefiles", "tkinter.filedialog")
+
+
+def start_app(data_dir: Path, *args: str) -> set[str]:
+    """Start the real app in its own process; the modules it had loaded when
+    its window was mapped and the table drawn (ui/startprobe.py)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1"}
+    result = subprocess.run([sys.executable, "-m", "solitaire_tk", "--data-dir", str(data_dir),
+                             *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=120)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and lines and lines[0].startswith("drawn "), result.stderr
+    return set(lines[1].split()[1:])
+
+
+def test_the_second_start_draws_the_table_without_pillow_or_dialogs(display: str,
+                                                                     data_dir: Path) -> None:
+    first = start_app(data_dir, "cruel", "--seed", "3")
+    assert "solitaire_tk.ui.cardart" in first, "the first start draws the cards"
+    kept = list(card_cache_dir(data_dir).glob("*/*/*.png"))
+    assert len(kept) == 52, "every card Cruel shows is kept"
+    again = start_app(data_dir, "cruel", "--seed", "3")
+    assert "solitaire_tk.ui.table" in again
+    loaded_too_soon = [name for name in again if name.split(".")[0] == "PIL"
+                       or name in NOT_AT_START]
+    assert loaded_too_soon == []
+
+
+def test_importing_the_window_loads_no_dialog_and_no_pillow() -> None:
+    code = ("import sys, solitaire_tk.ui.app, solitaire_tk.ui.launch\n"
+            "print(' '.join(sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    loaded = set(result.stdout.split())
+    assert "solitaire_tk.ui.app" in loaded
+    assert [name for name in NOT_AT_START if name in loaded] == []
+
+
+@pytest.fixture
+def root(display: str):  # type: ignore[no-untyped-def]
+    window = tk.Tk()
+    yield window
+    window.destroy()
+
+
+def pixels(image: tk.PhotoImage) -> bytes:
+    """Every pixel's colour and see-through-ness, as Tk has them."""
+    from PIL import Image
+    data = image.tk.call(image, "data", "-format", "png")
+    return Image.open(io.BytesIO(data)).convert("RGBA").tobytes()
+
+
+def test_a_kept_card_is_the_card_drawn(root: tk.Tk, tmp_path: Path) -> None:
+    drawn = CardImages(root)           # no folder: every card drawn
+    drawn.set_size(71, 99)
+    keeping = CardImages(root, tmp_path)
+    keeping.set_size(71, 99)
+    keeping.face("QH", False)
+    keeping.back("red")
+    reading = CardImages(root, tmp_path)
+    reading.set_size(71, 99)
+    face, back = reading.face("QH", False), reading.back("red")
+    assert reading._kept("QH.png") is not None and reading._kept("back-red.png") is not None
+    assert pixels(face) == pixels(drawn.face("QH", False))
+    assert pixels(back) == pixels(drawn.back("red"))
+    assert pixels(face) == cardart.card_face("QH", 71, 99).tobytes()
+
+
+def test_a_damaged_picture_is_drawn_again_and_written_over(root: tk.Tk, tmp_path: Path) -> None:
+    images = CardImages(root, tmp_path)
+    images.set_size(60, 84)
+    good = pixels(images.face("7S", True))
+    kept = next(tmp_path.glob("*/60x84/7S-4.png"))
+    kept.write_bytes(kept.read_bytes()[:200])      # cut short, as by a full disk
+    again = CardImages(root, tmp_path)
+    again.set_size(60, 84)
+    assert pixels(again.face("7S", True)) == good
+    fresh = CardImages(root, tmp_path)
+    fresh.set_size(60, 84)
+    assert fresh._kept("7S-4.png") is not None and pixels(fresh.face("7S", True)) == good
+
+
+def test_a_cache_folder_that_cannot_be_made_still_gives_every_card(root: tk.Tk,
+                                                                   tmp_path: Path) -> None:
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the folder should be", encoding="utf-8")
+    images = CardImages(root, blocked / "cards")
+    images.set_size(50, 70)
+    face = images.face("AD", False)
+    assert (face.width(), face.height()) == (50, 70)
+    assert blocked.read_text(encoding="utf-8").startswith("a file")
+
+
+def test_only_the_latest_card_sizes_are_kept(root: tk.Tk, tmp_path: Path) -> None:
+    images = CardImages(root, tmp_path)
+    for step, width in enumerate(range(40, 40 + 2 * 9, 2)):   # nine sizes, as a window is dragged
+        images.set_size(width, int(width * 1.4))
+        images.back("blue")
+        used = next(tmp_path.glob(f"*/{width}x{int(width * 1.4)}"))
+        os.utime(used, (1000 + step, 1000 + step))   # in order, whatever the clock's grain
+    sizes = sorted(path.name for path in tmp_path.glob("*/*") if path.is_dir())
+    from solitaire_tk.ui.images import KEPT_SIZES
+    assert len(sizes) == KEPT_SIZES
+    assert "56x78" in sizes and "40x56" not in sizes
