@@ -32,13 +32,11 @@ from pathlib import Path
 from typing import Iterable, Sequence, TextIO
 
 from .fallback import copy_readable
-from .registry import game_class
-from .stats import GameStats, ScoreRecord
+from .stats import GameStats, ScoreRecord, game_title
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 
-__all__ = ["COLUMNS", "ClassReport", "ReportError", "ReportRow", "csv_rows", "game_title",
-           "lessons_for", "read_class", "rows_for", "table_text", "write_csv"]
+__all__ = ["COLUMNS", "ClassReport", "ReportError", "ReportRow", "csv_rows", "lessons_for", "read_class", "rows_for", "table_text", "write_csv"]
 
 LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/first-moves", ...
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
@@ -85,18 +83,6 @@ class ClassReport:
 
 
 # -- the rows ------------------------------------------------------------------------------
-def game_title(key: str) -> str:
-    """The name of a statistics key for people: "thirteen" -> "Thirteen",
-    "klondike/draw3" -> "Klondike (draw three)" (from the game's class)."""
-    game_id, _, variant = key.partition("/")
-    try:
-        cls = game_class(game_id)
-    except ValueError:
-        return key
-    name = cls.variant_names.get(variant, variant)
-    return f"{cls.title} ({name})" if name else cls.title
-
-
 def lessons_for(done: Iterable[object], game_id: str) -> int:
     """How many different lessons of `game_id` are in a player's list of lessons done."""
     return len({item for item in done

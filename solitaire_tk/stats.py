@@ -66,6 +66,18 @@ def key_for(game_id: str, variant: str) -> str:
     return f"{game_id}/{variant}" if len(game_class(game_id).variants) > 1 else game_id
 
 
+def game_title(key: str) -> str:
+    """The name of a statistics key for people, from the game's class: "thirteen" ->
+    "Thirteen", "klondike/draw3" -> "Klondike (draw three)"."""
+    game_id, _, variant = key.partition("/")
+    try:
+        cls = game_class(game_id)
+    except ValueError:
+        return key
+    name = cls.variant_names.get(variant, variant)
+    return f"{cls.title} ({name})" if name else cls.title
+
+
 @functools.cache   # the games never change while the app runs; asked once per game counted
 def all_keys() -> tuple[str, ...]:
     """Every statistics key, in menu order."""

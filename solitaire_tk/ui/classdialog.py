@@ -23,12 +23,11 @@ from typing import Any
 
 from ..classreport import COLUMNS, ReportError, ReportRow, read_class, write_csv
 from ..storage import SaveError
+from .colours import ERROR_COLOUR, WON_COLOUR
 from .dialogs import ModalDialog
 
 __all__ = ["ClassDialog"]
 
-ERROR_COLOUR = "#a00000"
-DONE_COLOUR = "#1d5e1d"
 LINE_COLOUR = "#1d4f7a"
 BAR_COLOURS = ("#8aa9c8", "#1d4f7a", "#1d6e3a")
 NUMBER_COLUMNS = frozenset({"Played", "Won", "Won without help", "Best score", "Lessons done"})
@@ -268,4 +267,4 @@ class ClassDialog(ModalDialog):
             self.message.configure(text=str(error), foreground=ERROR_COLOUR)
             return
         self.message.configure(text=f"The table was saved in '{path}'.",
-                               foreground=DONE_COLOUR)
+                               foreground=WON_COLOUR)
