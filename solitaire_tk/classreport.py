@@ -2,7 +2,8 @@
 
 `read_class(folder)` gives one row per player and game (and Klondike
 variant) played: games played, won, won without help, the best score,
-lessons done and the day last played.  `table_text` lays the rows out for a
+lessons done and the day last played, with every game's score and date
+(`DataStore.score_history`) for a chart.  `table_text` lays the rows out for a
 terminal, `write_csv` writes them for a spreadsheet.
 
 The folder is often the class folder on a network share, and a report must
@@ -29,7 +30,7 @@ import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Sequence, TextIO
+from typing import Iterable, Mapping, Sequence, TextIO
 
 from .fallback import copy_readable
 from .stats import GameStats, ScoreRecord, game_title
@@ -98,21 +99,24 @@ def _day(when: str) -> str:
         return ""
 
 
-def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[object]
-             ) -> list[ReportRow]:
-    """One player's rows: the games they played, in the order of `stats`."""
+def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[object],
+             history: Mapping[str, Sequence[ScoreRecord]] | None = None) -> list[ReportRow]:
+    """One player's rows: the games they played, in the order of `stats`.  `history`:
+    per game, every game counted with its score and date (`DataStore.score_history`);
+    where it has none, the scores the figures list (Cruel's) are used."""
     done = list(lessons_done)
     rows = []
     for key, figures in stats.items():
         if not figures.played:
             continue
-        days = [day for day in map(_day, (record["date"] for record in figures.scores)) if day]
+        scores = tuple((history or {}).get(key) or figures.scores)
+        days = [day for day in map(_day, (record["date"] for record in scores)) if day]
         rows.append(ReportRow(
             player=player, key=key, game=game_title(key), played=figures.played,
             won=figures.won + figures.won_with_hints, won_without_help=figures.won,
             best_score=figures.best_score, lower_is_better=figures.lower_is_better,
             lessons_done=lessons_for(done, key.partition("/")[0]),
-            last_played=max(days, default=""), scores=tuple(figures.scores),
+            last_played=max(days, default=""), scores=scores,
             cards_per_game=figures.cards_dealt // figures.played))
     return rows
 
@@ -164,8 +168,10 @@ def read_class(folder: str | os.PathLike[str]) -> ClassReport:
             store.switch_player(name)
             lessons = getattr(store.settings, LESSONS_SETTING, ())
             report.players.append(name)
-            report.rows += rows_for(name, store.all_stats(),
-                                    lessons if isinstance(lessons, (list, tuple)) else ())
+            stats = store.all_stats()
+            report.rows += rows_for(name, stats,
+                                    lessons if isinstance(lessons, (list, tuple)) else (),
+                                    {key: store.score_history(key) for key in stats})
         report.notes += [f"Something in the folder was not right (the folder itself was left "
                          f"as it is): {text.replace(str(copy), str(source))}"
                          for text in store.take_notices()]

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import os
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -56,6 +58,18 @@ def figures(folder: Path) -> dict[str, dict[str, GameStats]]:
     return found
 
 
+def copy_of(folder: Path, copy: Path) -> Path:
+    """A copy of the data folder, for the app's own reading (which may tidy a folder)."""
+    for path in folder.rglob("*.json"):
+        (copy / path.relative_to(folder)).parent.mkdir(parents=True, exist_ok=True)
+        (copy / path.relative_to(folder)).write_bytes(path.read_bytes())
+    return copy
+
+
+def local_day(when: str) -> str:
+    return datetime.fromisoformat(when).astimezone().date().isoformat()
+
+
 def snapshot(folder: Path) -> dict[str, tuple[int, int, str]]:
     """Every file and folder under `folder` with its time, size and contents."""
     seen = {}
@@ -81,7 +95,12 @@ def test_one_row_per_player_and_game_played(class_folder: Path) -> None:
     # Cruel keeps every score: lower is better, and the day it was last played
     assert ana_cruel.best_score == min(record["score"] for record in ana_cruel.scores)
     assert len(ana_cruel.scores) == 3 and ana_cruel.last_played[:2] == "20"
-    assert zoe_klondike.last_played == ""   # no dates are kept for Klondike
+    store = DataStore(copy_of(class_folder, class_folder.parent / "copy"))
+    for row in report.rows:   # every game listed, as the app itself lists them
+        store.switch_player(row.player)
+        assert list(row.scores) == store.score_history(row.key)
+        assert len(row.scores) == row.played
+        assert row.last_played == local_day(row.scores[-1]["date"])
     assert snapshot(class_folder) == before, "reading the report changed the folder"
     text = table_text(report)
     assert "Klondike (draw three)" in text and "Zoë Brontë" in text and "lowest" in text
@@ -96,12 +115,7 @@ def test_csv_read_back_matches_the_statistics(class_folder: Path, tmp_path: Path
     with open(out, newline="", encoding="utf-8-sig") as handle:
         lines = list(csv.reader(handle))
     assert lines[0] == list(COLUMNS)
-    copy = tmp_path / "copy"   # the app's own reading may tidy a folder: never the class's
-    copy.mkdir()
-    for path in class_folder.rglob("*.json"):
-        (copy / path.relative_to(class_folder)).parent.mkdir(parents=True, exist_ok=True)
-        (copy / path.relative_to(class_folder)).write_bytes(path.read_bytes())
-    stats = figures(copy)
+    stats = figures(copy_of(class_folder, tmp_path / "copy"))
     titles = {"cruel": "Cruel", "thirteen": "Thirteen", "klondike/draw3": "Klondike (draw three)"}
     expected = []
     for player, games in stats.items():
@@ -112,8 +126,19 @@ def test_csv_read_back_matches_the_statistics(class_folder: Path, tmp_path: Path
                              "lowest" if numbers.lower_is_better else "highest", "0"])
     assert [line[:-1] for line in lines[1:]] == expected
     cruel = next(line for line in lines if line[1] == "Cruel")
-    assert cruel[-1] == max(r["date"] for r in stats["Ana"]["cruel"].scores)[:10]
-    assert next(line for line in lines if line[1].startswith("Klondike"))[-1] == ""
+    assert cruel[-1] == local_day(max(r["date"] for r in stats["Ana"]["cruel"].scores))
+    assert all(line[-1][:2] == "20" for line in lines[1:]), "the day each was last played"
+
+
+def test_an_older_apps_figures_have_no_games_listed(class_folder: Path) -> None:
+    """Figures an older app counted (no list of games): the row is there, with no date."""
+    (class_folder / "stats" / "sam.json").write_text(json.dumps({
+        "format": "solitaire-tk-stats", "version": 1, "player": "Sam",
+        "games": {"thirteen": {"played": 4, "won": 1, "best_score": 52}}}))
+    sam = [row for row in read_class(class_folder).rows if row.player == "Sam"]
+    assert [(row.key, row.played, row.won, row.best_score, row.last_played, row.scores)
+            for row in sam] == [("thirteen", 4, 1, 52, "", ())]
+    assert not (class_folder / "backups").exists(), "the upgrade happened in the copy only"
 
 
 def test_lessons_done_are_counted_per_game(class_folder: Path) -> None:

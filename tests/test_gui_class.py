@@ -5,6 +5,7 @@ chart follows), and exported to a CSV file with the Export button."""
 from __future__ import annotations
 
 import csv
+import json
 import tkinter as tk
 from pathlib import Path
 from typing import Any, Callable
@@ -30,6 +31,10 @@ def make_class(folder: Path) -> None:
     store.switch_player("Zoë")
     store.record_game(won_thirteen(), used_hints=True)
     store.record_game(won_thirteen(), used_hints=False)
+    store.add_player("Sam")   # whose figures an older app counted: no games listed
+    (folder / "stats" / "sam.json").write_text(json.dumps({
+        "format": "solitaire-tk-stats", "version": 1, "player": "Sam",
+        "games": {"thirteen": {"played": 4, "won": 1, "best_score": 52}}}))
 
 
 def press(widget: tk.Misc, x: int, y: int) -> None:
@@ -63,25 +68,31 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
     rows = dialog.shown_rows()
     assert [(row[0], row[1], row[2], row[3], row[4]) for row in rows] == [
         ("Ana", "Cruel", "3", "0", "0"), ("Ana", "Thirteen", "1", "1", "1"),
-        ("Zoë", "Thirteen", "2", "2", "1")]
+        ("Zoë", "Thirteen", "2", "2", "1"), ("Sam", "Thirteen", "4", "1", "1")]
     assert dialog.focus_get() is dialog.tree
     assert str(dialog.chart_frame.cget("text")) == "Ana: Cruel"
-    assert "oldest on the left" in dialog.chart_words   # Cruel keeps every score
-    assert dialog.chart.find_all(), "the chart is drawn"
+    assert "oldest on the left" in dialog.chart_words
+    assert len(dialog.chart.find_withtag("game")) == 3, "a point for each game"
 
     # Down (the keyboard alone) chooses the next row; the chart follows.
+    for name, points in (("Ana: Thirteen", 1), ("Zoë: Thirteen", 2)):
+        dialog.tree.event_generate("<KeyPress-Down>")
+        driver.pump()
+        assert str(dialog.chart_frame.cget("text")) == name
+        assert len(dialog.chart.find_withtag("game")) == points
     dialog.tree.event_generate("<KeyPress-Down>")
     driver.pump()
-    assert str(dialog.chart_frame.cget("text")) == "Ana: Thirteen"
-    assert "keeps no list of scores" in dialog.chart_words
+    assert str(dialog.chart_frame.cget("text")) == "Sam: Thirteen"
+    assert "no list of scores" in dialog.chart_words and "older" in dialog.chart_words
+    assert not dialog.chart.find_withtag("game") and dialog.chart.find_withtag("bar")
 
     # A click on the "Played" heading: the most games first; again, the other way round.
     x = sum(int(dialog.tree.column(c, "width")) for c in ("Player", "Game")) + 10
     press(dialog.tree, x, 6)
-    assert [row[2] for row in dialog.shown_rows()] == ["3", "2", "1"]
-    assert str(dialog.chart_frame.cget("text")) == "Ana: Thirteen", "the chosen row stays"
+    assert [row[2] for row in dialog.shown_rows()] == ["4", "3", "2", "1"]
+    assert str(dialog.chart_frame.cget("text")) == "Sam: Thirteen", "the chosen row stays"
     press(dialog.tree, x, 6)
-    assert [row[2] for row in dialog.shown_rows()] == ["1", "2", "3"]
+    assert [row[2] for row in dialog.shown_rows()] == ["1", "2", "3", "4"]
 
     # Export CSV... asks where (the file dialog answers here), then writes the table.
     out = tmp_path / "class.csv"

@@ -3,8 +3,9 @@
 The table (`classreport.read_class`, read from a copy of the data folder)
 can be sorted by a click on a column's heading (again: the other way
 round), and exported with "Export CSV...".  Under it a small chart shows
-the chosen row's scores over time where the game keeps every score (Cruel),
-and its games played and won where it does not.
+the chosen row's score of every game, oldest first (`DataStore.score_history`),
+or its games played and won where no game is listed (figures an older app
+counted).
 
 Keys: Up/Down choose the row (the chart follows), Left/Right scroll a table
 wider than the window, Tab moves to the buttons,
@@ -223,17 +224,19 @@ class ClassDialog(ModalDialog):
         for (x, y), score in zip(points, scores):
             best = score == row.best_score
             canvas.create_oval(x - radius, y - radius, x + radius, y + radius,
-                               fill="#d08a00" if best else LINE_COLOUR, outline="")
+                               fill="#d08a00" if best else LINE_COLOUR, outline="",
+                               tags=("game",))
         first, last = row.scores[0]["date"][:10], row.scores[-1]["date"][:10]
         canvas.create_text(left, bottom + 4, anchor="nw", text=first, font="TkDefaultFont")
         if len(scores) > 1:
             canvas.create_text(right, bottom + 4, anchor="ne", text=last, font="TkDefaultFont")
 
     def _bars(self, row: ReportRow) -> None:
-        """A game that keeps no list of scores: its games played and won, as bars."""
-        self._say(f"{row.game} keeps no list of scores with their days, so there is no line "
-                  f"of scores over time (best score: {row.best_score}). These are the games "
-                  "played and won.")
+        """No game listed with its score (figures an older Solitaire Tutor counted):
+        the games played and won, as bars."""
+        self._say(f"These games were counted by an older Solitaire Tutor, which kept no list "
+                  f"of scores with their days, so there is no line of scores over time (best "
+                  f"score: {row.best_score}). These are the games played and won.")
         canvas = self.chart
         left, top, right, bottom = self._area(2)
         bars = (("Played", row.played), ("Won", row.won),
@@ -245,7 +248,7 @@ class ClassDialog(ModalDialog):
             canvas.create_text(10, y + height / 2, anchor="w", text=name, font="TkDefaultFont")
             length = (right - 10 - label_width - 40) * value / max(row.played, 1)
             canvas.create_rectangle(10 + label_width, y + 3, 10 + label_width + length,
-                                    y + height - 3, fill=colour, outline="")
+                                    y + height - 3, fill=colour, outline="", tags=("bar",))
             canvas.create_text(10 + label_width + length + 6, y + height / 2, anchor="w",
                                text=str(value), font="TkDefaultFont")
 
