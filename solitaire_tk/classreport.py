@@ -122,8 +122,11 @@ def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[ob
 
 
 # -- reading the folder ----------------------------------------------------------------------
-def _check_folder(folder: Path) -> None:
-    """ReportError if `folder` is not a data folder that can be read."""
+DATA_FILES = {"settings.json", "stats"}   # what a data folder has in it
+
+
+def _names_in(folder: Path) -> set[str]:
+    """The names in `folder`; ReportError if it is not a folder that can be read."""
     try:
         info = os.stat(folder)
     except FileNotFoundError:
@@ -136,30 +139,59 @@ def _check_folder(folder: Path) -> None:
         raise ReportError(f"'{folder}' is a file, not a folder. Give the folder that holds "
                           "settings.json and the stats folder.")
     try:
-        names = set(os.listdir(folder))
+        return set(os.listdir(folder))
     except OSError as error:
         raise ReportError(f"The folder '{folder}' cannot be read "
                           f"({(error.strerror or str(error)).lower()}). Ask for permission "
                           "to read it.") from None
-    if not names & {"settings.json", "stats"}:
+
+
+def data_folders(folder: Path) -> list[Path]:
+    """The data folders to report on: `folder` itself, or else the folders in it that
+    are data folders (a class folder with one folder per pupil, as the README
+    advises).  ReportError if there are none."""
+    names = _names_in(folder)
+    if names & DATA_FILES:
+        return [folder]
+    found = []
+    for name in sorted(names, key=str.casefold):
+        try:
+            inner = folder / name
+            if stat.S_ISDIR(os.lstat(inner).st_mode) and set(os.listdir(inner)) & DATA_FILES:
+                found.append(inner)
+        except OSError:
+            continue   # a folder that cannot be read is no pupil's folder we can report
+    if not found:
         raise ReportError(f"'{folder}' is not a Solitaire Tutor data folder: it has no "
-                          "settings.json and no stats folder in it.")
+                          "settings.json and no stats folder in it, and neither has any "
+                          "folder in it.")
+    return found
 
 
 def read_class(folder: str | os.PathLike[str]) -> ClassReport:
-    """Every player's rows from the data folder `folder`, which is never changed.
+    """Every player's rows from the data folder `folder` (or the data folders in it),
+    which is never changed.  With several folders, each player's name is followed by
+    their folder's: "Player 1 (ana)".
 
     ReportError if the folder is missing, unreadable or not a data folder.
     """
     source = Path(folder).expanduser()
-    _check_folder(source)
     report = ClassReport(source)
+    folders = data_folders(source)
+    for one in folders:
+        _read_one(one, report, f" ({one.name})" if len(folders) > 1 else "")
+    return report
+
+
+def _read_one(source: Path, report: ClassReport, label: str) -> None:
+    """Add the players of the data folder `source` to `report`, their names followed
+    by `label`."""
     with tempfile.TemporaryDirectory(prefix="solitaire-report-",
                                      ignore_cleanup_errors=True) as temp:
         copy = Path(temp) / "data"
         copied = copy_readable(source, copy)
         if copied.unreadable:
-            names = ", ".join(f"'{name}'" for name in copied.unreadable[:3])
+            names = ", ".join(f"'{source / name}'" for name in copied.unreadable[:3])
             more = " and more" if len(copied.unreadable) > 3 else ""
             report.notes.append(f"These files could not be read, so they are left out: "
                                 f"{names}{more}.")
@@ -167,16 +199,15 @@ def read_class(folder: str | os.PathLike[str]) -> ClassReport:
         for name in store.players():
             store.switch_player(name)
             lessons = getattr(store.settings, LESSONS_SETTING, ())
-            report.players.append(name)
+            report.players.append(name + label)
             stats = store.all_stats()
-            report.rows += rows_for(name, stats,
+            report.rows += rows_for(name + label, stats,
                                     lessons if isinstance(lessons, (list, tuple)) else (),
                                     {key: store.score_history(key) for key in stats})
-        report.notes += [f"Something in the folder was not right (the folder itself was left "
-                         f"as it is): {text.replace(str(copy), str(source))}"
+        report.notes += [f"Something in '{source}' was not right (the folder itself was "
+                         f"left as it is): {text.replace(str(copy), str(source))}"
                          for text in store.take_notices()]
         del store   # let go of its files before the copy is removed
-    return report
 
 
 # -- the table, as text and as CSV --------------------------------------------------------------

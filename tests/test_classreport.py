@@ -217,3 +217,19 @@ def test_cli_bad_folder_or_csv_path_says_so_and_exits_2(class_folder: Path,
     assert done.returncode == 2 and "report needs the class's data folder" in done.stderr
     assert snapshot(class_folder) == before
     assert not (tmp_path / "no").exists()
+
+
+def test_a_class_folder_with_a_folder_per_pupil(tmp_path: Path) -> None:
+    """The README advises a data folder per pupil: the class folder holding them is
+    reported whole, each player named with their folder."""
+    share = tmp_path / "share"
+    for pupil, seed in (("ben", 4), ("ana", 2)):
+        store = DataStore(share / pupil)
+        store.record_game(play(new_game("cruel", seed=seed), moves=2, prefer="move"), False)
+    (share / "photos").mkdir()
+    (share / "notes.txt").write_text("not a folder")
+    before = snapshot(share)
+    report = read_class(share)
+    assert [(row.player, row.key, row.played) for row in report.rows] == [
+        ("Player 1 (ana)", "cruel", 1), ("Player 1 (ben)", "cruel", 1)]
+    assert snapshot(share) == before
