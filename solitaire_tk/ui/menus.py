@@ -276,7 +276,12 @@ def _show_keys(app: TutorApp) -> None:
 def _show_class(app: TutorApp) -> None:
     """Every player's games in the data folder, for the teacher (`classdialog`)."""
     from .classdialog import ClassDialog
-    ClassDialog(app.root, app.store.folder)
+    app.root.configure(cursor="watch")   # a class of forty takes a second to read
+    app.root.update_idletasks()
+    try:
+        ClassDialog(app.root, app.store.folder)
+    finally:
+        app.root.configure(cursor="")
 
 
 def post_options(app: TutorApp) -> None:
