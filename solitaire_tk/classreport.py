@@ -37,7 +37,9 @@ from .stats import GameStats, ScoreRecord, game_title
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 
-__all__ = ["COLUMNS", "ClassReport", "ReportError", "ReportRow", "csv_rows", "lessons_for", "read_class", "rows_for", "table_text", "write_csv"]
+__all__ = ["COLUMNS", "ClassReport", "ReportError", "ReportRow", "csv_rows", "data_folders",
+           "inside", "lessons_for", "local_day", "read_class", "rows_for", "run_report",
+           "table_text", "write_csv"]
 
 LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/first-moves", ...
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
@@ -91,7 +93,7 @@ def lessons_for(done: Iterable[object], game_id: str) -> int:
                 and item.partition("/")[2]})
 
 
-def _day(when: str) -> str:
+def local_day(when: str) -> str:
     """"2026-12-02T23:30:00Z" -> the local date "2026-12-03"; "" if it is not a time."""
     try:
         return datetime.fromisoformat(when).astimezone().date().isoformat()
@@ -110,7 +112,7 @@ def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[ob
         if not figures.played:
             continue
         scores = tuple((history or {}).get(key) or figures.scores)
-        days = [day for day in map(_day, (record["date"] for record in scores)) if day]
+        days = [day for day in map(local_day, (record["date"] for record in scores)) if day]
         rows.append(ReportRow(
             player=player, key=key, game=game_title(key), played=figures.played,
             won=figures.won + figures.won_with_hints, won_without_help=figures.won,

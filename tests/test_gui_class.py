@@ -93,6 +93,16 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
     assert str(dialog.chart_frame.cget("text")) == "Sam: Thirteen", "the chosen row stays"
     press(dialog.tree, x, 6)
     assert [row[2] for row in dialog.shown_rows()] == ["1", "2", "3", "4"]
+    # The keyboard's way: Tab to "Sort by", Left for the column before "Played" (Game).
+    dialog.tree.event_generate("<KeyPress-Tab>")
+    dialog.export_button.event_generate("<KeyPress-Tab>")
+    driver.pump()
+    assert dialog.focus_get() is dialog.sort_chooser
+    assert dialog.sort_chooser.get() == "Played"
+    dialog.sort_chooser.event_generate("<KeyPress-Left>")
+    driver.pump()
+    assert [row[1] for row in dialog.shown_rows()] == ["Cruel", "Thirteen", "Thirteen",
+                                                        "Thirteen"]
 
     # Export CSV... asks where (the file dialog answers here), then writes the table.
     out = tmp_path / "class.csv"

@@ -8,8 +8,9 @@ or its games played and won where no game is listed (figures an older app
 counted).
 
 Keys: Up/Down choose the row (the chart follows), Left/Right scroll a table
-wider than the window, Tab moves to the buttons,
-Enter presses the button with the focus, Escape closes.
+wider than the window; Tab moves to Export, "Sort by" (Left/Right: sort by
+the column before or after) and Close; Enter presses the button with the
+focus, Escape closes.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tkinter import filedialog, ttk
 from tkinter.font import nametofont
 from typing import Any
 
-from ..classreport import COLUMNS, ReportError, ReportRow, read_class, write_csv
+from ..classreport import COLUMNS, ReportError, ReportRow, local_day, read_class, write_csv
 from ..storage import SaveError
 from .colours import ERROR_COLOUR, WON_COLOUR
 from .dialogs import ModalDialog
@@ -113,6 +114,13 @@ class ClassDialog(ModalDialog):
         self.export_button = ttk.Button(buttons, text="Export CSV...", command=self.export,
                                         underline=0)
         self.export_button.pack(side="left")
+        ttk.Label(buttons, text="Sort by:").pack(side="left", padx=(16, 4))
+        self.sort_chooser = ttk.Combobox(buttons, state="readonly", values=COLUMNS,
+                                         width=max(len(column) for column in COLUMNS))
+        self.sort_chooser.pack(side="left")
+        self.sort_chooser.bind("<<ComboboxSelected>>", self._on_sort_chosen)
+        self.sort_chooser.bind("<Left>", partial(self._step_sort, -1))
+        self.sort_chooser.bind("<Right>", partial(self._step_sort, 1))
         self.close_button = ttk.Button(buttons, text="Close", command=self.close)
         self.close_button.pack(side="right")
         for button in (self.export_button, self.close_button):
@@ -169,10 +177,24 @@ class ClassDialog(ModalDialog):
         chosen = self.chosen_row()
         self.rows = sorted_rows(self.rows, column, way)
         self.sorted_by = (column, way)
+        self.sort_chooser.current(COLUMNS.index(column))
         for name in COLUMNS:
             mark = (" \u25bc" if way else " \u25b2") if name == column else ""
             self.tree.heading(name, text=name + mark)
         self.fill(chosen)
+
+    def _on_sort_chosen(self, _event: object = None) -> None:
+        index = self.sort_chooser.current()
+        if 0 <= index < len(COLUMNS):
+            self.sort_by(COLUMNS[index])
+
+    def _step_sort(self, by: int, _event: object = None) -> str:
+        """Left/Right in "Sort by": sort by the column before or after (the keyboard's
+        click on a heading)."""
+        index = (self.sort_chooser.current() + by) % len(COLUMNS)
+        self.sort_chooser.current(index)
+        self.sort_by(COLUMNS[index])
+        return "break"
 
     # -- the chart --------------------------------------------------------------------
     def draw_chart(self) -> None:
@@ -226,7 +248,7 @@ class ClassDialog(ModalDialog):
             canvas.create_oval(x - radius, y - radius, x + radius, y + radius,
                                fill="#d08a00" if best else LINE_COLOUR, outline="",
                                tags=("game",))
-        first, last = row.scores[0]["date"][:10], row.scores[-1]["date"][:10]
+        first, last = local_day(row.scores[0]["date"]), local_day(row.scores[-1]["date"])
         canvas.create_text(left, bottom + 4, anchor="nw", text=first, font="TkDefaultFont")
         if len(scores) > 1:
             canvas.create_text(right, bottom + 4, anchor="ne", text=last, font="TkDefaultFont")
