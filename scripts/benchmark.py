@@ -25,6 +25,9 @@
 - Statistics: a data folder with 500 kept games; a start that counts them
   all again (the statistics file lost), a start with them all counted, and
   a start with one new game from another window (`--stats` runs only this part).
+- Class report (`--report` runs only this part): `classreport.read_class` of
+  a class folder of 40 players with 10 games each (copied, counted), and of
+  a class folder of 30 pupils' own data folders.
 - Start-up to a drawn table (`--startup` runs only this part): the real app
   started as a fresh process per run, for every game and variant, timed from
   just before the process is started to the first idle moment after its
@@ -450,6 +453,39 @@ def stats_figures(games: int = 500) -> None:
         start("start: one game kept by another window")
 
 
+def report_figures(players: int = 40, games: int = 10, pupils: int = 30) -> None:
+    """How long the class report takes to read a class's folder (it copies it first)."""
+    from solitaire_tk.classreport import read_class
+    print(f"\nClass report ({players} players with {games} games each, "
+          f"{pupils} pupils' folders):")
+    rng = random.Random(7)
+    seeds = iter(range(1, 10**6))
+
+    def some_games(store: DataStore) -> None:
+        for number in range(games):
+            game = new_game(GAME_IDS[number % len(GAME_IDS)], seed=next(seeds))
+            for _ in range(rng.randint(5, 60)):
+                if game.is_over() or not random_step(game, rng):
+                    break
+            store.record_game(game, used_hints=False)
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = DataStore(Path(folder) / "class")
+        for number in range(players):
+            if number:
+                store.switch_player(store.add_player(f"Pupil {number}"))
+            some_games(store)
+        shared = Path(folder) / "pupils"
+        for number in range(pupils):
+            some_games(DataStore(shared / f"pupil-{number}"))
+        report = read_class(Path(folder) / "class")
+        timed(f"one folder: {len(report.players)} players, {len(report.rows)} rows",
+              lambda: read_class(Path(folder) / "class"), repeat=3)
+        report = read_class(shared)
+        timed(f"{pupils} folders: {len(report.rows)} rows",
+              lambda: read_class(shared), repeat=3)
+
+
 def play_some(game):
     rng = random.Random(1)
     for _ in range(20):
@@ -653,6 +689,9 @@ def main() -> None:
     if "--stats" in sys.argv[1:]:
         stats_figures()
         return
+    if "--report" in sys.argv[1:]:
+        report_figures()
+        return
     code = "import solitaire_tk; solitaire_tk.new_game('klondike', seed=1)"
     timed("python start + import engine + deal", lambda: subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT), repeat=3)
@@ -670,6 +709,7 @@ def main() -> None:
     big_log_figures()
     read_only_start_figures()
     stats_figures()
+    report_figures()
     is_over_times()
     hint_win_rates()
     startup_figures()

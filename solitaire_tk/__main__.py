@@ -1,5 +1,7 @@
 """Start Solitaire Tutor: `solitaire-tk [GAME] [--variant V] [--seed N] [--data-dir DIR]`
-or `solitaire-tk replay FILE`.  A bad argument prints a clear message and exits 2.
+or `solitaire-tk replay FILE`, or `solitaire-tk report --data-dir DIR [--csv FILE]` (the
+class table, `classreport`: nothing in DIR is changed).  A bad argument prints a clear
+message and exits 2.
 
 Without GAME the player's unfinished game comes back.  With GAME over an
 unfinished game, the window opens on the unfinished game and asks, as F2 does,
@@ -22,19 +24,29 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                     "Double Solitaire and Dammit!")
     parser.add_argument("game", nargs="?", help=f"the game to open: {', '.join(GAME_IDS)}, "
                         "or 'replay' followed by a saved game file (over a game you have "
-                        "not finished, the window asks first)")
+                        "not finished, the window asks first), or 'report' for the table of "
+                        "every player's games in --data-dir")
     parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
     parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")
     parser.add_argument("--data-dir", help="folder for players, statistics and saved games")
+    parser.add_argument("--csv", help="report: also write the table to this CSV file")
     parser.add_argument("--selftest", action="store_true",
                         help="open and play every game in a window, then say whether all works")
     args = parser.parse_args(argv)
+    if args.csv and args.game != "report":
+        parser.error("--csv goes with report: solitaire-tk report --data-dir FOLDER --csv FILE")
     if args.game == "replay":
         if not args.file:
             parser.error("replay needs a saved game file: solitaire-tk replay FILE")
         if args.variant or args.seed:
             parser.error("--variant and --seed do not go with replay")
+    elif args.game == "report":
+        if not args.data_dir:
+            parser.error("report needs the class's data folder: solitaire-tk report "
+                         "--data-dir FOLDER [--csv FILE]")
+        if args.file or args.variant or args.seed or args.selftest:
+            parser.error("report takes only --data-dir and --csv")
     elif args.file:
         parser.error(f"unexpected argument '{args.file}'")
     elif args.game is not None:
@@ -60,6 +72,9 @@ def _seed(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.game == "report":
+        from .classreport import run_report
+        return run_report(args.data_dir, args.csv)
     if args.selftest:
         from .ui.selftest import run_selftest
         return run_selftest()

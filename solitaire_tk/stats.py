@@ -66,6 +66,18 @@ def key_for(game_id: str, variant: str) -> str:
     return f"{game_id}/{variant}" if len(game_class(game_id).variants) > 1 else game_id
 
 
+def game_title(key: str) -> str:
+    """The name of a statistics key for people, from the game's class: "thirteen" ->
+    "Thirteen", "klondike/draw3" -> "Klondike (draw three)"."""
+    game_id, _, variant = key.partition("/")
+    try:
+        cls = game_class(game_id)
+    except ValueError:
+        return key
+    name = cls.variant_names.get(variant, variant)
+    return f"{cls.title} ({name})" if name else cls.title
+
+
 @functools.cache   # the games never change while the app runs; asked once per game counted
 def all_keys() -> tuple[str, ...]:
     """Every statistics key, in menu order."""
@@ -365,19 +377,28 @@ class StatsBook:
     def _work_out(self, key: str) -> None:
         """The figures of `key`: the base, then every game counted after the Clear
         mark, in the order they ended."""
-        mark = self.cleared.get(key, "")
         base = self.base.get(key)
         stats = copy.deepcopy(base) if base is not None else GameStats(key)
-        shown = sorted((entry for entry in self.counted.values()
-                        if entry.key == key and entry.ended > mark),
-                       key=lambda entry: (entry.ended, entry.file))
-        for entry in shown:
+        for entry in self._since_clear(key):
             stats.add(entry.score, entry.won, entry.hints, entry.cards, entry.seed,
                       entry.ended[:19] + "Z")
         if stats.played:
             self.games[key] = stats
         else:
             self.games.pop(key, None)
+
+    def _since_clear(self, key: str) -> list[CountedGame]:
+        """The games of `key` counted after its Clear mark, in the order they ended."""
+        mark = self.cleared.get(key, "")
+        return sorted((entry for entry in self.counted.values()
+                       if entry.key == key and entry.ended > mark),
+                      key=lambda entry: (entry.ended, entry.file))
+
+    def history(self, key: str) -> list[ScoreRecord]:
+        """Every game of `key` the figures count, oldest first: its score, when it ended
+        and its deal (an older app's figures, the `base`, have no games listed)."""
+        return [ScoreRecord(score=entry.score, date=entry.ended[:19] + "Z", seed=entry.seed)
+                for entry in self._since_clear(check_key(key))]
 
     def clear(self, key: str | None = None) -> None:
         """Count no game of `key` (or of any game) that ended before now; the games

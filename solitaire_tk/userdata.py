@@ -65,7 +65,8 @@ from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
 from .registry import GAME_IDS, game_class
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
-from .stats import CountedGame, GameStats, SessionStats, StatsBook, all_keys, has_moves
+from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
+                    has_moves)
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
@@ -827,6 +828,11 @@ class DataStore:
         """The current player's numbers for every game key played."""
         book = self._book(self._current)
         return {key: book.get(key) for key in all_keys() if key in book.games}
+
+    def score_history(self, game_key: str) -> list[ScoreRecord]:
+        """The current player's every game of `game_key` counted, oldest first, with its
+        score and when it ended (`StatsBook.history`); read only."""
+        return self._book(self._current).history(game_key)
 
     def session_stats(self, game_key: str) -> SessionStats:
         return self._book(self._current).session(game_key)

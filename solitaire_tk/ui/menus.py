@@ -120,6 +120,7 @@ def install(app: TutorApp) -> MenuChoices:
     keyed_command(game, "save", label="Save game as...", underline=0)
     game.add_separator()
     game.add_command(label="Statistics (Record)...", command=app.show_stats, underline=1)
+    game.add_command(label="Class statistics...", command=lambda: _show_class(app), underline=0)
     keyed_command(game, "players", label="Players...", underline=0)
     keyed_command(game, "previous_player", label="Previous player")
     keyed_command(game, "next_player", label="Next player")
@@ -270,6 +271,17 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
 def _show_keys(app: TutorApp) -> None:
     from .dialogs import TextDialog
     TextDialog(app.root, "Keys", keys_text(app.game))
+
+
+def _show_class(app: TutorApp) -> None:
+    """Every player's games in the data folder, for the teacher (`classdialog`)."""
+    from .classdialog import ClassDialog
+    app.root.configure(cursor="watch")   # a class of forty takes a second to read
+    app.root.update_idletasks()
+    try:
+        ClassDialog(app.root, app.store.folder)
+    finally:
+        app.root.configure(cursor="")
 
 
 def post_options(app: TutorApp) -> None:

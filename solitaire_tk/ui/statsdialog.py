@@ -19,8 +19,7 @@ from datetime import datetime
 from tkinter import ttk
 from typing import Any, Callable
 
-from ..registry import game_class
-from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys
+from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys, game_title
 from ..storage import SaveError
 from .dialogs import ModalDialog
 from .colours import ERROR_COLOUR
@@ -62,18 +61,6 @@ CARDS_ROW_GAMES = frozenset({"thirteen"})   # Thirteen's help: "cards removed vs
 
 
 # -- words and numbers ------------------------------------------------------------------------
-def game_title(key: str) -> str:
-    """The name of a statistics key for a pupil: "thirteen" -> "Thirteen",
-    "klondike/draw3" -> "Klondike (draw three)"."""
-    game_id, _, variant = key.partition("/")
-    try:
-        cls = game_class(game_id)
-    except ValueError:
-        return key
-    name = cls.variant_names.get(variant, variant)
-    return f"{cls.title} ({name})" if name else cls.title
-
-
 def percent_text(value: float) -> str:
     """A percentage rounded the way a pupil expects (41.67 -> "42%", 12.5 -> "13%")."""
     return f"{int(value + 0.5)}%"
