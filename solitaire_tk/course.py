@@ -210,9 +210,9 @@ def build_deck(cls: type[Game], step: Step) -> list[Card]:
 
 def _tops_match(game: Game, wanted: Mapping[str, Sequence[str]]) -> bool:
     for pid, codes in wanted.items():
-        pile = game.piles.get(pid, ())
-        if len(pile) < len(codes) or [card.code for card in pile[len(pile) - len(codes):]] \
-                != list(codes):
+        pile = [card.code for card in game.piles.get(pid, ())]
+        # An empty list means the pile is empty; otherwise these are its top cards.
+        if (pile[len(pile) - len(codes):] if codes else pile) != list(codes):
             return False
     return True
 

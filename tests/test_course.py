@@ -13,7 +13,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.registry import GAME_IDS, game_class, new_game
 from solitaire_tk.savefile import load_game
 
-COURSES = ("thirteen",)  # games whose course must be complete
+COURSES = ("thirteen", "cruel")  # games whose course must be complete
 
 def _courses() -> list[str]:
     found = []
@@ -150,3 +150,21 @@ def test_build_deck_puts_the_wanted_cards_on_top() -> None:
 def test_a_bad_course_file_gets_a_sentence(text: str, words: str) -> None:
     with pytest.raises(CourseError, match=words):
         parse_course(text, "thirteen")
+
+
+@pytest.mark.parametrize("game_id", COURSES)
+def test_courses_are_in_our_own_words(game_id: str) -> None:
+    from tests.test_lessons import SHARED_RUN, _seed_texts, _words
+    runs = set()
+    for text in _seed_texts().values():
+        words = _words(text)
+        runs.update(tuple(words[i:i + SHARED_RUN]) for i in range(len(words) - SHARED_RUN + 1))
+    course = load_course(game_id)
+    copied = []
+    for lesson in course.lessons:
+        for step in lesson.steps:
+            for text in (step.task, step.done, step.not_this):
+                words = _words(text)
+                copied += [run for i in range(len(words) - SHARED_RUN + 1)
+                           if (run := tuple(words[i:i + SHARED_RUN])) in runs]
+    assert not copied, copied
