@@ -168,3 +168,27 @@ def test_courses_are_in_our_own_words(game_id: str) -> None:
                 copied += [run for i in range(len(words) - SHARED_RUN + 1)
                            if (run := tuple(words[i:i + SHARED_RUN])) in runs]
     assert not copied, copied
+
+
+def test_lessons_done_is_kept_per_player_and_a_bad_list_falls_back(tmp_path: Path) -> None:
+    from solitaire_tk.userdata import DataStore, check_setting
+    store = DataStore(tmp_path)
+    store.add_player("Ana")
+    store.switch_player("Ana")
+    store.update_settings(lessons_done=["thirteen/goal", "cruel/goal", "thirteen/goal"])
+    again = DataStore(tmp_path)
+    again.switch_player("Ana")
+    assert again.settings.lessons_done == ["thirteen/goal", "cruel/goal"]
+    for bad in ("thirteen/goal", ["poker/goal"], ["thirteen/Goal!"], [3]):
+        with pytest.raises(ValueError, match="lesson"):
+            check_setting("lessons_done", bad)
+    path = tmp_path / "settings.json"
+    data = json.loads(path.read_text())
+    for player in data["players"]:
+        player["settings"]["lessons_done"] = "all of them"
+    path.write_text(json.dumps(data))
+    third = DataStore(tmp_path)
+    notices = " ".join(third.take_notices())
+    assert "'lessons done' (the lessons done must be a list" in notices
+    third.switch_player("Ana")
+    assert third.settings.lessons_done == []
