@@ -58,6 +58,8 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     assert d.table.find_withtag("mark:hint") and d.game.position() == before
     d.click(*d.card_point("pile3"))
     assert "Here is the answer" in feedback(d) and d.game.position() == before
+    d.app.after_change_marks()  # a redraw of the table's marks (a resize, Show moves) keeps it
+    assert d.table.find_withtag("mark:hint")
     # The right moves, one step after another, with Next between them.
     d.click(*d.card_point("pile1"))
     assert not d.game.piles["pile1"] and "discard pile" in feedback(d)

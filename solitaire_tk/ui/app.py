@@ -357,6 +357,7 @@ class TutorApp:
             self.table.enable_button("deal", self.game.is_legal(Move("redeal")))
         self.marks.show_moves(self.game, self.show_moves.get())
         self.marks.show_targets(self.game, self.controls.held, self.show_moves.get())
+        self.course.redraw_marks()
 
     def _on_hold(self, held: tuple[str, int] | None) -> None:
         self.marks.show_targets(self.game, held, self.show_moves.get())

@@ -118,6 +118,9 @@ class CourseMode:
         self.lesson_index = 0
         self.step_index = 0
         self._view: CourseView | None = None
+        # What the tutor lit up for this step (the nudge, or the answer): drawn again
+        # whenever the table redraws its marks.
+        self._lit: Verdict | None = None
 
     @property
     def active(self) -> bool:
@@ -171,6 +174,7 @@ class CourseMode:
             app.replay.close()
         self.step_index = index
         self.trying = trying
+        self._lit = None
         app.controls.drop_hold()
         app.marks.clear("hint", "next")
         app.table.show(trying.game)
@@ -209,6 +213,7 @@ class CourseMode:
             return False
         verdict = trying.attempt(move)
         if verdict.kind == "right":
+            self._lit = None
             app.table.refresh(slide=True)
             app.controls.after_change()
             app.status.show_game(trying.game)
@@ -247,11 +252,19 @@ class CourseMode:
         if app.settings.sound:
             app.root.bell()
         app.controls.drop_hold()
+        if verdict.answer is not None or verdict.nudge:
+            self._lit = verdict
         app.after_change_marks()
-        if verdict.answer is not None:
-            app.marks.point_at("hint", self.game, verdict.answer)
-        elif verdict.nudge:
-            rects = [app.marks.place_rect(pile, index) for pile, index in verdict.nudge]
+
+    def redraw_marks(self) -> None:
+        """The nudge (the card to look at) or the answer's arrow, if one is shown."""
+        lit, app = self._lit, self.app
+        if not self.active or lit is None:
+            return
+        if lit.answer is not None:
+            app.marks.point_at("hint", self.game, lit.answer)
+        elif lit.nudge:
+            rects = [app.marks.place_rect(pile, index) for pile, index in lit.nudge]
             app.table.mark("hint", rects, HINT_COLOUR, width=5)
 
     def show_answer(self) -> None:
@@ -261,7 +274,8 @@ class CourseMode:
             return
         right = trying.step.right[0]
         self.view.say(f"Here is the answer: {self.game.describe(right)}", "info")
-        self.app.marks.point_at("hint", self.game, right)
+        self._lit = Verdict("wrong", "", tuple(self.game.touches(right)), right)
+        self.redraw_marks()
 
     # -- leaving -----------------------------------------------------------------
     def close(self, show_game: bool = True) -> None:
