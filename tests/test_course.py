@@ -152,7 +152,7 @@ def test_a_bad_course_file_gets_a_sentence(text: str, words: str) -> None:
         parse_course(text, "thirteen")
 
 
-@pytest.mark.parametrize("game_id", COURSES)
+@pytest.mark.parametrize("game_id", _courses())
 def test_courses_are_in_our_own_words(game_id: str) -> None:
     from tests.test_lessons import SHARED_RUN, _seed_texts, _words
     runs = set()
