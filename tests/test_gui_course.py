@@ -129,3 +129,19 @@ def test_undo_in_a_lesson_takes_nothing_back(driver_for) -> None:
     d.app.learn("thirteen")
     d.key("BackSpace")
     assert "nothing to take back" in d.status() and len(real.log) == 1
+
+
+def test_every_step_of_every_course_can_be_done_with_the_keyboard(driver_for) -> None:
+    from solitaire_tk.ui.courseview import games_with_a_course
+    d = driver_for(new_game("klondike", seed=5))
+    keys = KeyboardPlayer(d)
+    for game_id in games_with_a_course():
+        d.app.learn(game_id)
+        mode = d.app.course
+        for n, lesson in enumerate(load_course(game_id).lessons):
+            mode.start_lesson(n)
+            for k, step in enumerate(lesson.steps):
+                mode.start_step(k)
+                keys.play(step.right[0])
+                assert mode.trying is not None and mode.trying.closed, (game_id, lesson.id, k)
+        mode.close()
