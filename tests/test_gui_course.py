@@ -145,3 +145,20 @@ def test_every_step_of_every_course_can_be_done_with_the_keyboard(driver_for) ->
                 keys.play(step.right[0])
                 assert mode.trying is not None and mode.trying.closed, (game_id, lesson.id, k)
         mode.close()
+
+
+def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=7))
+    question = d.app.course.offer("cruel")
+    assert question is not None
+    d.pump()
+    x, y = question.yes.winfo_width() // 2, question.yes.winfo_height() // 2
+    question.yes.event_generate("<Enter>", x=x, y=y)
+    question.yes.event_generate("<ButtonPress-1>", x=x, y=y)
+    question.yes.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+    d.pump()
+    mode = d.app.course
+    assert mode.active and mode.lesson_index == 0 and mode.step_index == 0
+    assert d.game.game_id == "cruel"
+    d.app.course._tick("thirteen/goal")
+    assert d.app.course.offer("thirteen") is None, "a lesson of it is done: no offer"

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from ..course import Course, CourseError, StepTry, Verdict, lesson_key, load_course
 from ..engine import Game
 from ..moves import Move
-from ..registry import GAME_IDS
+from ..registry import GAME_IDS, game_class
 from ..resources import resource_files
 from .marks import HINT_COLOUR
+from .statsdialog import ConfirmDialog
 
 if TYPE_CHECKING:
     from .app import TutorApp
@@ -121,6 +122,7 @@ class CourseMode:
         # What the tutor lit up for this step (the nudge, or the answer): drawn again
         # whenever the table redraws its marks.
         self._lit: Verdict | None = None
+        self.question: ConfirmDialog | None = None  # the first lesson offered to a new player
 
     @property
     def active(self) -> bool:
@@ -276,6 +278,21 @@ class CourseMode:
         self.view.say(f"Here is the answer: {self.game.describe(right)}", "info")
         self._lit = Verdict("wrong", "", tuple(self.game.touches(right)), right)
         self.redraw_marks()
+
+    def offer(self, game_id: str) -> ConfirmDialog | None:
+        """A new player picked a game: offer its first lesson (not if one is done)."""
+        if game_id not in games_with_a_course():
+            return None
+        if any(key.startswith(f"{game_id}/") for key in self.done_list()):
+            return None
+        title = game_class(game_id).title
+        self.question = ConfirmDialog(
+            self.app.root, f"Learn {title}?",
+            f"Would you like a short lesson first? It shows you how {title} is played, one "
+            "move at a time. (Later: Help, then Learn a game.)",
+            lambda yes: self.open(game_id) if yes else None, yes="Start the lesson",
+            no="Just play")
+        return self.question
 
     # -- leaving -----------------------------------------------------------------
     def close(self, show_game: bool = True) -> None:
