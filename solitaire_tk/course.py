@@ -286,6 +286,7 @@ class StepTry:
             return Verdict(verdict.kind, f"{verdict.text} Here is the answer: "
                            f"{self.game.describe(right)}", tuple(self.game.touches(right)), right)
         if self.wrong_tries >= NUDGE_AFTER:
+            # Only the card to move: its partner or its place is left for the pupil to find.
             return Verdict(verdict.kind, f"{verdict.text} Look at the card that lights up.",
-                           tuple(self.game.touches(right)))
+                           tuple(self.game.touches(right))[:1])
         return verdict

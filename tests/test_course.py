@@ -92,6 +92,10 @@ def test_wrong_tries_light_the_card_then_show_the_answer() -> None:
     second = trying.attempt({"action": "deal"})
     assert second.kind == "wrong" and step.task in second.text
     assert second.nudge == (("pile1", 0),) and second.answer is None
+    pair = StepTry("thirteen", load_course("thirteen").lessons[1].steps[0])  # Queen and Ace
+    pair.attempt({"action": "deal"})
+    assert pair.attempt({"action": "deal"}).nudge == (("pile1", 0),), "only the first card"
+    assert pair.attempt({"action": "deal"}).nudge == (("pile1", 0), ("pile3", 0))
     third = trying.attempt({"action": "deal"})
     assert third.answer == step.right[0] and "answer" in third.text
     assert trying.wrong_tries == ANSWER_AFTER > NUDGE_AFTER

@@ -44,7 +44,7 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     view = course.view
     assert course.active and d.game is not real and d.game.game_id == "thirteen"
     assert d.app.panel.book.select() == str(view)
-    assert view.count.cget("text") == "Lesson 1 of 6, step 1 of 3"
+    assert view.count.cget("text") == "Step 1 of 3 (lesson 1 of 6)"
     assert "King of hearts" in view.task.cget("text")
     # A wrong try: the 5 alone. Refused with the engine's reason; nothing moves.
     before = d.game.position()
@@ -64,7 +64,7 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     d.click(*d.card_point("pile1"))
     assert not d.game.piles["pile1"] and "discard pile" in feedback(d)
     press(d, view.next)
-    assert view.count.cget("text") == "Lesson 1 of 6, step 2 of 3"
+    assert view.count.cget("text") == "Step 2 of 3 (lesson 1 of 6)"
     d.click(*d.card_point("pile2"))
     d.click(*d.card_point("pile4"))
     assert not d.game.piles["pile2"] and not d.game.piles["pile4"]
@@ -76,7 +76,7 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     assert DataStore(data_dir).settings.lessons_done == ["thirteen/goal"]
     # Next goes on to the second lesson; Leave lesson brings the real game back.
     press(d, view.next)
-    assert view.count.cget("text") == "Lesson 2 of 6, step 1 of 5"
+    assert view.count.cget("text") == "Step 1 of 5 (lesson 2 of 6)"
     press(d, view.leave)
     assert not course.active and d.game is real and d.table.game is real
     assert not real.log, "the game in play was never touched"
