@@ -64,6 +64,7 @@ class CourseView(ttk.Frame):
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
+        self.lessons.bind("<Configure>", self._see)
         for button in (self.next, self.show_me, self.leave, self.real_game):
             for key in ("<Return>", "<KP_Enter>"):  # ttk buttons only know Space by themselves
                 button.bind(key, lambda e, b=button: b.invoke())
@@ -85,7 +86,13 @@ class CourseView(ttk.Frame):
             self.lessons.insert("end", f"{tick} {lesson.title}")
         self.lessons.selection_clear(0, "end")
         self.lessons.selection_set(current)
-        self.lessons.see(current)
+        self._see()
+
+    def _see(self, event: tk.Event | None = None) -> None:
+        """Keep the lesson being done in sight, whatever size the list gets."""
+        chosen = self.lessons.curselection()
+        if chosen:
+            self.lessons.see(int(chosen[0]))
 
     def show_step(self, course: Course, lesson_index: int, step_index: int) -> None:
         lesson = course.lessons[lesson_index]
@@ -238,8 +245,8 @@ class CourseMode:
             if last_of_course:
                 text += " " + course.end
         self.view.say(text, "right")
+        self.view.step_closed(last_of_course)  # first: the list's size may change
         self.view.show_lessons(course, self.done_list(), self.lesson_index)
-        self.view.step_closed(last_of_course)
         self.app.status.say(text, "done")
 
     def _tick(self, key: str) -> None:
