@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from .cards import Card, check_deck, deck_text
+from .cards import Card, check_deck, deck_text, new_deck_order
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 from .searchstate import SearchState
 
@@ -138,6 +138,30 @@ class Game:
         # The game-over search's answers, by position (is_over is asked often).
         self._over_cache: dict[tuple[Position, int], bool] = {}
         self._deal(list(self._deck))
+
+    @classmethod
+    def deck_for_layout(cls, layout: Mapping[str, Sequence[Card]]) -> list[Card]:
+        """The deck that deals `layout` (each pile as dealt, bottom card first):
+        the deal run backwards, so a lesson's position is a normal game.
+
+        This default suits a game that deals by place alone: it deals a deck
+        of different cards, sees where each place in the deck lands, and reads
+        the layout back in that order.  A game whose deal looks at the cards
+        overrides it.  ValueError when the layout is not the shape of a deal.
+        """
+        probe = cls(new_deck_order(cls.decks))
+        landed = {card.code: (pid, index) for pid, pile in probe._piles.items()
+                  for index, card in enumerate(pile)}
+        if len(landed) != len(probe._deck):
+            raise ValueError(f"{cls.title} needs its own deck_for_layout.")
+        for pid in cls.pile_ids:
+            if len(layout.get(pid, ())) != len(probe._piles[pid]):
+                raise ValueError(f"{pid} must hold {len(probe._piles[pid])} cards "
+                                 f"when {cls.title} is dealt.")
+        deck = [layout[pid][index].turned(True)
+                for pid, index in (landed[card.code] for card in probe._deck)]
+        check_deck(deck, cls.decks)
+        return deck
 
     # -- hooks for each game ---------------------------------------------
     def _deal(self, deck: list[Card]) -> None:

@@ -115,6 +115,7 @@ class Settings:
     auto_move: bool = True           # safe cards go home by themselves (on for beginners)
     animations: bool = True          # cards slide to where a move puts them
     celebrate: bool = True           # a short show of cards when a game is won
+    lessons_done: list[str] = field(default_factory=list)  # "game/lesson-id" (course.lesson_key)
 
 
 _DEFAULTS = Settings()
@@ -128,6 +129,8 @@ def check_setting(name: str, value: Any) -> Any:
     default = getattr(_DEFAULTS, name)
     if name == "last_variant":
         return _check_variants(value)
+    if name == "lessons_done":
+        return _check_lessons_done(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ValueError(f"The setting '{name}' can only be on or off.")
@@ -150,6 +153,24 @@ def check_setting(name: str, value: Any) -> Any:
         raise ValueError(f"'{value}' is bigger than any screen: in a window size and place like "
                          f"1024x700+40+30 no number is over {MAX_WINDOW}.")
     return value
+
+
+MAX_LESSONS_DONE = 500  # far more than all the courses have: a bigger list is not ours
+_LESSON_DONE = re.compile(r"([a-z]+)/[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def _check_lessons_done(value: Any) -> list[str]:
+    """The finished lessons, "game/lesson-id" each, once each, in the order done."""
+    if not isinstance(value, list) or len(value) > MAX_LESSONS_DONE:
+        raise ValueError("The lessons done must be a list of lessons like 'cruel/goal'.")
+    out: list[str] = []
+    for item in value:
+        match = _LESSON_DONE.fullmatch(item) if isinstance(item, str) else None
+        if match is None or match.group(1) not in GAME_IDS:
+            raise ValueError(f"'{item}' is not a lesson like 'cruel/goal'.")
+        if item not in out:
+            out.append(item)
+    return out
 
 
 def _check_variants(value: Any) -> dict[str, str]:

@@ -9,9 +9,9 @@ back past a new deal.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, cast
+from typing import Any, Iterable, Mapping, Sequence, cast
 
-from ..cards import SUIT_NAMES, Card
+from ..cards import SUIT_NAMES, Card, check_deck
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
@@ -49,6 +49,21 @@ class Cruel(Game):
                 rest.append(card)
         self._deal_in_fours(rest)
         self.moved_since_deal = False
+
+    @classmethod
+    def deck_for_layout(cls, layout: Mapping[str, Sequence[Card]]) -> list[Card]:
+        """The aces first (they go up wherever they lie), then the piles in order."""
+        rest: list[Card] = []
+        for pid in PILES:
+            pile = list(layout.get(pid, ()))
+            if len(pile) != DEAL_SIZE or any(card.rank == 1 for card in pile):
+                raise ValueError(f"{pid} must hold {DEAL_SIZE} cards, none an Ace, "
+                                 "when Cruel is dealt.")
+            rest.extend(pile)
+        aces = [Card(1, FOUNDATION_SUIT[pid]) for pid in FOUNDATIONS]
+        deck = [card.turned(True) for card in aces + rest]
+        check_deck(deck)
+        return deck
 
     def _deal_in_fours(self, row: list[Card]) -> None:
         """Pile 1 gets the first four (the fourth on top), pile 2 the next four..."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import Card
+from ..cards import Card, check_deck
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
@@ -56,6 +56,35 @@ class DoubleSolitaire(Game):
                 self._piles[RESERVE].append(down.turned(False))
             at += hidden
         self.spread_from = None
+
+    @classmethod
+    def deck_for_layout(cls, layout: Mapping[str, Sequence[Card]]) -> list[Card]:
+        """The deal run backwards: go round piles 1 to 13 as the deal does,
+        taking each pile's next card, then as many reserve cards as that card
+        sends to pile 22."""
+        piles = {pid: list(layout.get(pid, ())) for pid in TABLEAU}
+        reserve = list(layout.get(RESERVE, ()))
+        taken = {pid: 0 for pid in TABLEAU}
+        deck: list[Card] = []
+        used_reserve = 0
+        number = 0
+        while any(taken[pid] < len(piles[pid]) for pid in TABLEAU):
+            number = number % 13 + 1
+            pid = f"pile{number}"
+            if taken[pid] >= len(piles[pid]):
+                raise ValueError(f"{pid} runs out of cards before the deal is over.")
+            card = piles[pid][taken[pid]]
+            taken[pid] += 1
+            deck.append(card)
+            hidden = (number in RESERVE_AFTER) + (card.rank == number) + (card.rank == number == 1)
+            sent = reserve[used_reserve:used_reserve + hidden]
+            deck.extend(sent)
+            used_reserve += len(sent)  # the deck may run out while it sends them
+        if used_reserve != len(reserve) or any(layout.get(pid) for pid in (*FOUNDATIONS, SPREAD)):
+            raise ValueError("That layout is not one the deal of Double Solitaire can make.")
+        deck = [card.turned(True) for card in deck]
+        check_deck(deck, cls.decks)
+        return deck
 
     # -- the rules ------------------------------------------------------------
     def _candidates(self) -> Iterable[Move]:

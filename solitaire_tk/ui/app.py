@@ -35,6 +35,7 @@ from .animation import Celebration
 from .automove import AutoMove
 from .autosaving import AutoSave
 from .controls import TableControls
+from .courseview import CourseMode
 from .endgame import EndGame
 from .events import EventHub
 from .hinting import Hinting
@@ -58,12 +59,16 @@ if TYPE_CHECKING:
 # imported when first opened: the window opens sooner without them.
 
 
+LESSON_NO_UNDO = "In a lesson a wrong move is never played, so there is nothing to take back."
+
+
 class TutorApp:
     def __init__(self, root: tk.Tk, store: Any, game: Game) -> None:
         self.root = root
         self.store = store
         self.hub = EventHub()
         self.session = Session(store, game)  # the game, its hints, whether it is counted
+        self.course = CourseMode(self)  # Help > Learn: while a lesson is open, its game is shown
         self.leaving = LeaveGame(self)  # "Start a new game?" before a game is left
         self.saving = AutoSave(self)  # saved a moment after each change, and on the way out
         self.hinting = Hinting(self, game)  # Hint and Thirteen's move alert
@@ -114,7 +119,7 @@ class TutorApp:
     # -- the game in play (the session keeps it) --------------------------------
     @property
     def game(self) -> Game:
-        return self.session.game
+        return self.course.game if self.course.active else self.session.game
 
     @game.setter
     def game(self, game: Game) -> None:  # a new game goes through `start`
@@ -188,6 +193,7 @@ class TutorApp:
         """Put `game` on the table (the one there must be dealt with first:
         `replace_game` does that for every command)."""
         self.replay.close()
+        self.course.close(show_game=False)
         self.session.start(game, used_hints=used_hints, played_on=played_on)
         self.hinting.cycle.start(game)
         self.controls.held = None
@@ -235,6 +241,8 @@ class TutorApp:
             self.say("This is a replay. Press Play from here to take over, or Close replay.",
                      "info")
             return False
+        if self.course.active:
+            return self.course.try_move(move)
         reason = self.game.why_illegal(move)
         if reason is not None:
             self.refuse(reason, move)
@@ -259,7 +267,14 @@ class TutorApp:
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
 
     def hint(self) -> None:
+        if self.course.active:
+            self.course.show_answer()
+            return
         self.hinting.hint()
+
+    def learn(self, game_id: str) -> None:
+        """Help > Learn: open the game's course beside the table."""
+        self.course.open(game_id)
 
     def finish(self) -> None:
         self.automove.finish()
@@ -290,6 +305,9 @@ class TutorApp:
         if self.replay.active:
             self.replay.key("Left")
             return
+        if self.course.active:
+            self.say(LESSON_NO_UNDO, "info")
+            return
         self.controls.drop_hold()
         reason = self.game.why_no_undo()
         if reason is not None:
@@ -305,6 +323,9 @@ class TutorApp:
         """Ctrl+Y: play again the move Undo took back (until a new move is made)."""
         if self.replay.active:
             self.replay.key("Right")
+            return
+        if self.course.active:
+            self.say(LESSON_NO_UNDO, "info")
             return
         self.controls.drop_hold()
         if self.session.redo_move() is None:
@@ -348,6 +369,7 @@ class TutorApp:
             self.table.enable_button("deal", self.game.is_legal(Move("redeal")))
         self.marks.show_moves(self.game, self.show_moves.get())
         self.marks.show_targets(self.game, self.controls.held, self.show_moves.get())
+        self.course.redraw_marks()
 
     def _on_hold(self, held: tuple[str, int] | None) -> None:
         self.marks.show_targets(self.game, held, self.show_moves.get())

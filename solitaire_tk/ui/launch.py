@@ -123,12 +123,15 @@ def launch(args: argparse.Namespace) -> int:
     from .chooser import choose_game
     prepare_root(root)
     size_window(root, store.settings.window_geometry)
+    chose = game is None
     if game is None:
         game = choose_game(root, store)
         if game is None:
             root.destroy()
             return 0
     app = open_app(root, store, args, game)
+    if chose:  # a new player: the first lesson of the game they picked
+        app.course.offer(game.game_id)
     from . import startprobe
     if startprobe.wanted():  # scripts/benchmark.py --startup
         startprobe.watch(root, lambda: app.table.layout is not None,

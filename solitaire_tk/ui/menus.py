@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..registry import GAME_IDS, game_class
+from .courseview import games_with_a_course
 from .keys import SHARED_KEYS, key_for, keys_text
 from .statusbar import option_title
 
@@ -146,6 +147,11 @@ def install(app: TutorApp) -> MenuChoices:
     help_menu = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Help", menu=help_menu, underline=0)
     keyed_command(help_menu, "help", label="How to play", underline=0)
+    learn = tk.Menu(help_menu, tearoff=False)
+    help_menu.add_cascade(label="Learn a game", menu=learn, underline=0)
+    for game_id in games_with_a_course():
+        learn.add_command(label=f"Learn {game_class(game_id).title}",
+                          command=partial(app.learn, game_id))
     help_menu.add_command(label="Keys", command=lambda: _show_keys(app), underline=0)
     help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
 

@@ -1,0 +1,164 @@
+"""Help > Learn under Xvfb: a lesson done with real clicks, one with the
+keyboard alone, the tick kept for the player, and the end of a course."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+from solitaire_tk.course import load_course
+from solitaire_tk.moves import Move
+from solitaire_tk.registry import new_game
+from solitaire_tk.userdata import DataStore
+
+from .gui import Driver, KeyboardPlayer
+
+
+def learn_from_the_menu(d: Driver, title: str) -> None:
+    """Help > Learn a game > Learn TITLE, as the menu itself runs it."""
+    bar = d.root.nametowidget(d.root["menu"])
+    help_menu = d.root.nametowidget(bar.entrycget(bar.index("Help"), "menu"))
+    learn = d.root.nametowidget(help_menu.entrycget(help_menu.index("Learn a game"), "menu"))
+    learn.invoke(learn.index(f"Learn {title}"))
+    d.pump(50)
+
+
+def press(d: Driver, button: tk.Widget) -> None:
+    """A real click on a button of the Lesson page."""
+    d.pump()
+    x, y = button.winfo_width() // 2, button.winfo_height() // 2
+    button.event_generate("<Enter>", x=x, y=y)
+    button.event_generate("<ButtonPress-1>", x=x, y=y)
+    button.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+    d.pump()
+
+
+def feedback(d: Driver) -> str:
+    return str(d.app.course.view.feedback.cget("text"))
+
+
+def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir) -> None:
+    real = new_game("klondike", seed=3)
+    d = driver_for(real)
+    learn_from_the_menu(d, "Thirteen")
+    course = d.app.course
+    view = course.view
+    assert course.active and d.game is not real and d.game.game_id == "thirteen"
+    assert d.app.panel.book.select() == str(view)
+    assert view.count.cget("text") == "Step 1 of 3 (lesson 1 of 6)"
+    assert "King of hearts" in view.task.cget("text")
+    # A wrong try: the 5 alone. Refused with the engine's reason; nothing moves.
+    before = d.game.position()
+    d.click(*d.card_point("pile2"))
+    assert feedback(d) == "The 5 of diamonds is worth 5; only a King can be taken away on its own."
+    assert d.game.position() == before and not d.table.find_withtag("mark:hint")
+    assert str(view.next.cget("state")) == "disabled"
+    # A legal move that is not the task's: not played. The second wrong try lights the King.
+    d.click(*d.card_point("stock"))
+    assert "not the one this step asks for" in feedback(d) and "lights up" in feedback(d)
+    assert d.table.find_withtag("mark:hint") and d.game.position() == before
+    d.click(*d.card_point("pile3"))
+    assert "Here is the answer" in feedback(d) and d.game.position() == before
+    d.app.after_change_marks()  # a redraw of the table's marks (a resize, Show moves) keeps it
+    assert d.table.find_withtag("mark:hint")
+    # The right moves, one step after another, with Next between them.
+    d.click(*d.card_point("pile1"))
+    assert not d.game.piles["pile1"] and "discard pile" in feedback(d)
+    press(d, view.next)
+    assert view.count.cget("text") == "Step 2 of 3 (lesson 1 of 6)"
+    d.click(*d.card_point("pile2"))
+    d.click(*d.card_point("pile4"))
+    assert not d.game.piles["pile2"] and not d.game.piles["pile4"]
+    press(d, view.next)
+    d.click(*d.card_point("stock"))
+    assert "Lesson done" in feedback(d)
+    assert d.store.settings.lessons_done == ["thirteen/goal"]
+    assert view.lessons.get(0).startswith("\u2713")
+    assert DataStore(data_dir).settings.lessons_done == ["thirteen/goal"]
+    # Next goes on to the second lesson; Leave lesson brings the real game back.
+    press(d, view.next)
+    assert view.count.cget("text") == "Step 1 of 5 (lesson 2 of 6)"
+    press(d, view.leave)
+    assert not course.active and d.game is real and d.table.game is real
+    assert not real.log, "the game in play was never touched"
+
+
+def test_a_lesson_done_with_the_keyboard_alone(driver_for, data_dir) -> None:
+    d = driver_for(new_game("thirteen", seed=4))
+    d.app.learn("cruel")
+    keys = KeyboardPlayer(d)
+    lesson = load_course("cruel").lessons[0]
+    for n, step in enumerate(lesson.steps):
+        assert d.app.course.step_index == n
+        keys.play(step.right[0])
+        assert d.app.course.trying is not None and d.app.course.trying.closed
+        assert d.game.log[-1] == {**step.right[0].to_json(), "t": d.game.log[-1]["t"]}
+        if n + 1 < len(lesson.steps):
+            view = d.app.course.view
+            assert d.root.focus_get() is view.next  # Enter goes on: no mouse needed
+            d.key("Return", widget=view.next)
+            d.pump()
+            assert d.app.course.step_index == n + 1 and d.root.focus_get() is d.table
+    assert d.store.settings.lessons_done == ["cruel/goal"]
+    assert DataStore(data_dir).settings.lessons_done == ["cruel/goal"]
+
+
+def test_the_end_of_a_course_opens_a_real_game_with_show_moves(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=2), show_moves=False)
+    course = load_course("klondike")
+    d.app.learn("klondike")
+    mode = d.app.course
+    mode.start_lesson(len(course.lessons) - 1)
+    last = course.lessons[-1]
+    for n, step in enumerate(last.steps):
+        mode.start_step(n)
+        assert d.app.try_move(step.right[0])
+    view = mode.view
+    d.pump()
+    assert view.real_game.winfo_ismapped() and str(view.next.cget("state")) == "disabled"
+    assert d.root.focus_get() is view.real_game
+    d.key("Return", widget=view.real_game)
+    d.pump()
+    assert not mode.active and d.game.game_id == "klondike" and not d.game.log
+    assert d.app.show_moves.get() and d.store.settings.show_moves
+
+
+def test_undo_in_a_lesson_takes_nothing_back(driver_for) -> None:
+    real = new_game("thirteen", seed=4)
+    real.play(Move("deal"))
+    d = driver_for(real)
+    d.app.learn("thirteen")
+    d.key("BackSpace")
+    assert "nothing to take back" in d.status() and len(real.log) == 1
+
+
+def test_every_step_of_every_course_can_be_done_with_the_keyboard(driver_for) -> None:
+    from solitaire_tk.ui.courseview import games_with_a_course
+    d = driver_for(new_game("klondike", seed=5))
+    keys = KeyboardPlayer(d)
+    for game_id in games_with_a_course():
+        d.app.learn(game_id)
+        mode = d.app.course
+        for n, lesson in enumerate(load_course(game_id).lessons):
+            mode.start_lesson(n)
+            for k, step in enumerate(lesson.steps):
+                mode.start_step(k)
+                keys.play(step.right[0])
+                assert mode.trying is not None and mode.trying.closed, (game_id, lesson.id, k)
+        mode.close()
+
+
+def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=7))
+    question = d.app.course.offer("cruel")
+    assert question is not None
+    d.pump()
+    x, y = question.yes.winfo_width() // 2, question.yes.winfo_height() // 2
+    question.yes.event_generate("<Enter>", x=x, y=y)
+    question.yes.event_generate("<ButtonPress-1>", x=x, y=y)
+    question.yes.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+    d.pump()
+    mode = d.app.course
+    assert mode.active and mode.lesson_index == 0 and mode.step_index == 0
+    assert d.game.game_id == "cruel"
+    d.app.course._tick("thirteen/goal")
+    assert d.app.course.offer("thirteen") is None, "a lesson of it is done: no offer"
