@@ -223,6 +223,7 @@ def resume_figure(log_path: Path) -> None:
             store = DataStore(folder)
             game.player = store.current_player
             store.autosave(game)
+            store.release_player()   # the fresh process below plays as this player
             out = subprocess.run([sys.executable, "-c", RESUME_ONE, folder], check=True,
                                  cwd=ROOT, capture_output=True, text=True)
             entries, took, save, worst = out.stdout.split()
@@ -348,6 +349,7 @@ def read_only_start_figures() -> None:
         kept = store.record_game(won_thirteen(), used_hints=False)
         assert kept is not None
         game = load_game(kept)
+        store.release_player()   # the starts below are new windows on this folder
         record = json.dumps(game.to_json())
         for n in range(32 * 1024 * 1024 // (len(record) * 10)):
             (Path(pupil) / "saved" / f"thirteen-{n:05}.json").write_text(record * 10)
@@ -435,6 +437,7 @@ def stats_figures(games: int = 500) -> None:
                         break
                 kept = store.record_game(game, used_hints=False)
         stats_file = Path(folder) / "stats" / "player-1.json"
+        store.release_player()   # the starts below are new windows on this folder
 
         def start(label: str) -> None:
             out = subprocess.run([sys.executable, "-c", STATS_START, folder], check=True,
@@ -447,6 +450,7 @@ def stats_figures(games: int = 500) -> None:
         start("start: every kept game counted already")
         other = DataStore(folder)
         other.record_game(play_some(new_game("klondike", seed=9999)), used_hints=False)
+        other.release_player()
         before = json.loads(stats_file.read_text())
         before["counted"] = before["counted"][:-1]        # ...without its last game
         stats_file.write_text(json.dumps(before))
@@ -572,9 +576,6 @@ def startup_figures(runs: int = STARTUP_RUNS, first_runs: int = 3) -> None:
               f"{used:>8.3f} s {used / (bare_cpu or 1):>9.2f}x", flush=True)
 
 
-def main() -> None:
-    if "--startup" in sys.argv[1:]:
-        startup_figures()
 SOLVER_SECONDS = 2.0
 # Published figures to read ours against.  Solvitaire: C. Blake and I. P. Gent,
 # "The Winnability of Klondike Solitaire and Many Other Patience Games",
@@ -668,6 +669,9 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
 
 
 def main() -> None:
+    if "--startup" in sys.argv[1:]:
+        startup_figures()
+        return
     if "--solver" in sys.argv[1:]:
         args = sys.argv[1:]
         path = args[args.index("--json") + 1] if "--json" in args[:-1] else ""
