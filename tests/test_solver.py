@@ -252,3 +252,32 @@ def test_a_stop_request_ends_the_search_as_unknown() -> None:
 def test_a_search_that_fills_its_table_stops_as_unknown() -> None:
     verdict = solve(new_game("cruel", seed=3), seconds=600.0, max_positions=1000)
     assert verdict.status == "unknown" and 1000 <= verdict.positions < 1300
+
+
+# -- the dead-end tests and shortcuts, each checked against the slow search ---------
+def positions_along(game: Game, rng: random.Random, steps: int) -> list[Game]:
+    """Copies of the positions a random game passes through from `game` on."""
+    seen: list[Game] = []
+    for _ in range(steps):
+        seen.append(game.copy())
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return seen
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("cruel", {}), ("thirteen", {}), ("thirteen", {"easy_mode": True}), ("dammit", {})])
+def test_a_position_called_a_dead_end_is_lost_by_the_slow_search(
+        game_id: str, options: dict[str, Any]) -> None:
+    rng = random.Random(f"dead-{game_id}-{options}")
+    dead = 0
+    for start in small_positions(game_id, options, 40):
+        for game in positions_along(start, rng, 6):
+            if not game.search_state().is_dead():
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            dead += answer is False
+    assert dead >= 3 or game_id == "cruel", dead

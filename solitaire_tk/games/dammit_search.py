@@ -10,6 +10,7 @@ cards, so the key sorts each kind's boxes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..moves import Move
@@ -53,6 +54,10 @@ class DammitSearch:
         for rank in self.deck:
             self.still[rank] += 1
         self._undo: list[tuple[int, bool, int, int]] = []
+        # Where each rank comes in the deck (its places in `deck`, in order).
+        self.places: list[list[int]] = [[] for _ in range(14)]
+        for place, rank in enumerate(self.deck):
+            self.places[rank].append(place)
 
     def moves(self) -> list[int]:
         grid = self.grid
@@ -148,14 +153,42 @@ class DammitSearch:
             if self.next + empty < len(self.deck) and not removable(grid + coming):
                 return True
         for face, boxes in BOXES_FOR.items():
-            if not still[face]:
-                continue
-            for box in boxes:
-                rank = grid[box]
-                if 0 < rank < 10:
-                    want = 10 - rank
-                    if still[want] + grid.count(want) - (want == rank) <= 0:
-                        return True
+            if still[face] and self._face_boxes_stay_blocked(face, boxes):
+                return True
+        return False
+
+    def _face_boxes_stay_blocked(self, face: int, boxes: tuple[int, ...]) -> bool:
+        """Whether some face card still to come provably finds no box of its kind.
+
+        Every box of the kind must end with one of its face cards, so each
+        number card in one must be taken away, and the first face card to
+        come after the free boxes are used needs one gone before it is
+        placed, the next one two, and so on.  A number card can only go with
+        its partner in the grid at the same time: already there, or placed
+        before that face card comes (a 10 goes alone).
+        """
+        grid, places, start = self.grid, self.places, self.next
+        blocked = [grid[box] for box in boxes if 0 < grid[box] <= 10]
+        if not blocked:
+            return False
+        free = sum(1 for box in boxes if not grid[box])
+        faces = places[face]
+        first = bisect_left(faces, start)
+        for need in range(1, len(blocked) + 1):
+            # The face card that needs `need` boxes freed (one is always to come).
+            before = faces[first + free + need - 1]
+            can_go = 0
+            for rank in blocked:
+                want = 10 - rank
+                if not want or grid.count(want) > (want == rank):
+                    can_go += 1
+                    continue
+                want_places = places[want]
+                at = bisect_left(want_places, start)
+                if at < len(want_places) and want_places[at] < before:
+                    can_go += 1
+            if can_go < need:
+                return True
         return False
 
     def public_move(self, move: int) -> Move:
