@@ -69,10 +69,30 @@ class ThirteenSearch:
         # cards are still to come it decides where they land, so it is not safe.)
         if self.stock:
             return None
-        for i, pile in enumerate(self.piles):
+        piles = self.piles
+        for i, pile in enumerate(piles):
             if pile and pile[-1] & RANK_MASK == TARGET:
                 return KING + i
+        # Likewise a pair of tops that are the last cards of their two ranks
+        # left: they can only ever go together, so going now loses nothing.
+        tops = [pile[-1] & RANK_MASK if pile else 0 for pile in piles]
+        for i in range(4):
+            if not tops[i]:
+                continue
+            for j in range(i + 1, 4):
+                if tops[i] + tops[j] == TARGET and self._last_of_their_ranks(tops[i], tops[j]):
+                    return PAIR + 4 * i + j
         return None
+
+    def _last_of_their_ranks(self, one: int, two: int) -> bool:
+        """Whether the piles hold only one card of each of these two ranks (the stock is empty)."""
+        count = 0
+        for pile in self.piles:
+            for card in pile:
+                rank = card & RANK_MASK
+                if rank == one or rank == two:
+                    count += 1
+        return count == 2
 
     def push(self, move: int) -> None:
         piles = self.piles
