@@ -34,6 +34,9 @@ class ThirteenSearch:
         self.easy = game.easy_mode
         self._taken: list[int] = []      # the cards taken away, for pop to put back
         self._undo: list[int] = []       # each move, a deal with its count above the bits
+        # Decided once: cards only ever leave, so it stays true for every later
+        # position while that last deal is still to come.
+        self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
 
     def moves(self) -> list[int]:
         """Kings first, then pairs, then a card into an empty pile; dealing last."""
@@ -147,7 +150,31 @@ class ThirteenSearch:
         return not self.stock and not any(self.piles)
 
     def is_dead(self) -> bool:
-        return False
+        return self._last_deal_stops and bool(self.stock)
+
+    def _last_deal_leaves_nothing_to_do(self) -> bool:
+        """Whether the last deal, when it comes, ends the game.
+
+        Every card must be dealt before the game is won.  The last deal puts
+        the bottom four cards of the stock on the four piles (when the stock
+        holds a multiple of four: else fewer, and they are not all tops), so then no pile
+        is empty (no card can move) and they are the tops: with no King and
+        no pair among them, nothing can be taken away ever again.  (In Easy
+        mode a top may also go with the card under it, so there no other
+        card left may be a partner of one of them.)
+        """
+        if not self.stock or len(self.stock) % 4:
+            return False
+        last = [card & RANK_MASK for card in self.stock[:4]]
+        if TARGET in last or any(TARGET - rank in last for rank in last):
+            return False
+        if self.easy:
+            others = [card & RANK_MASK for card in self.stock[4:]]
+            for pile in self.piles:
+                others.extend(card & RANK_MASK for card in pile)
+            if any(TARGET - rank in others for rank in last):
+                return False
+        return True
 
     def public_move(self, move: int) -> Move:
         ids = self._pile_ids
