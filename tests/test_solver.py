@@ -305,3 +305,19 @@ def test_thirteen_takes_the_last_pair_of_two_ranks_at_once_and_loses_nothing(
         if checked >= 15:
             break
     assert checked >= 15
+
+
+def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search() -> None:
+    from solitaire_tk.games.dammit_search import DammitSearch, doomed_ahead
+    rng = random.Random("dammit-doomed")
+    doomed = 0
+    for start in small_positions("dammit", {}, 40):
+        for game in positions_along(start, rng, 6):
+            state = game.search_state()
+            assert isinstance(state, DammitSearch)
+            if not doomed_ahead(state.grid, state.deck[state.next:], state.clearing):
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            doomed += answer is False
+    assert doomed >= 3, doomed

@@ -25,6 +25,8 @@ CENTRE = KINDS[3]
 # number card in a centre box before an edge box a face card may need.
 BOXES_FOR = {13: KINDS[0], 12: KINDS[1], 11: KINDS[2]}
 NUMBER_BOXES = CENTRE + tuple(b for b in range(16) if b not in CENTRE)
+KIND_OF = {box: kind for kind, boxes in enumerate(KINDS) for box in boxes}
+FACE_OF_KIND = (13, 12, 11)
 
 
 def removable(grid: list[int]) -> bool:
@@ -35,6 +37,56 @@ def removable(grid: list[int]) -> bool:
             if rank == 10 or seen[10 - rank]:
                 return True
             seen[rank] = True
+    return False
+
+
+def after_clearing(counts: list[int]) -> None:
+    """The ranks left in a full grid once it is cleared (`counts` by rank, changed).
+
+    Clearing goes on while a 10 or a pair adding up to ten is left, so
+    however the pairs are chosen, every 10 goes, the smaller count of each
+    pair of ranks goes with as many of the other, and the 5s go two by two.
+    """
+    counts[10] = 0
+    for rank in range(1, 5):
+        gone = min(counts[rank], counts[10 - rank])
+        counts[rank] -= gone
+        counts[10 - rank] -= gone
+    counts[5] &= 1
+
+
+def doomed_ahead(grid: list[int], deck: list[int], clearing: bool) -> bool:
+    """Whether the game is lost whatever boxes the cards go in.
+
+    Which ranks are left after each clearing does not depend on any choice
+    (`after_clearing`), so neither do the cards that fill the grid each
+    time.  It is lost when a full grid with cards still to come has nothing
+    to take away, or when the face cards that come while the grid fills
+    are more than the face boxes free: the number cards kept beyond the
+    four centre boxes must sit in face boxes.
+    """
+    counts = [0] * 14
+    for rank in grid:
+        counts[rank] += 1
+    counts[0] = 0
+    if clearing:
+        after_clearing(counts)
+    place = 0
+    while place < len(deck):
+        faces = counts[11] + counts[12] + counts[13]
+        kept = sum(counts[1:11])
+        empty = 16 - faces - kept
+        coming = deck[place:place + empty]
+        for rank in coming:
+            counts[rank] += 1
+        place += empty
+        new_faces = counts[11] + counts[12] + counts[13] - faces
+        if new_faces > 12 - faces - max(0, kept - 4):
+            return True
+        if place < len(deck):
+            if not removable([rank for rank in range(1, 11) for _ in range(counts[rank])]):
+                return True
+            after_clearing(counts)
     return False
 
 
@@ -58,6 +110,9 @@ class DammitSearch:
         self.places: list[list[int]] = [[] for _ in range(14)]
         for place, rank in enumerate(self.deck):
             self.places[rank].append(place)
+        # Decided once for the position and everything that follows it (see
+        # `doomed_ahead`: the timeline it checks is the same for all of them).
+        self._doomed = doomed_ahead(self.grid, self.deck[self.next:], self.clearing)
 
     def moves(self) -> list[int]:
         grid = self.grid
@@ -65,7 +120,15 @@ class DammitSearch:
             return []
         if not self.clearing:
             rank = self.deck[self.next]
-            return [box for box in BOXES_FOR.get(rank, NUMBER_BOXES) if not grid[box]]
+            if rank > 10:
+                return [box for box in BOXES_FOR[rank] if not grid[box]]
+            free = [box for box in NUMBER_BOXES if not grid[box]]
+            if len(free) > 1:
+                # A number card in a face card's box must go again before that
+                # box is needed: try first the kinds whose face cards need
+                # their free boxes latest (the centre needs none).
+                free.sort(key=self._box_needed_at, reverse=True)
+            return free
         out = [TEN + box for box in range(16) if grid[box] == 10]
         for first in range(16):
             rank = grid[first]
@@ -74,6 +137,18 @@ class DammitSearch:
                 out.extend(PAIR + 16 * first + second for second in range(first + 1, 16)
                            if grid[second] == want)
         return out
+
+    def _box_needed_at(self, box: int) -> int:
+        """When the face cards of this box's kind will need it, if a number card
+        takes it now: the place in the deck of the face card that then finds
+        every box of its kind taken (past the end when none will)."""
+        if box in CENTRE:
+            return 1 << 20
+        kind = KIND_OF[box]
+        free = sum(1 for other in KINDS[kind] if not self.grid[other])
+        faces = self.places[FACE_OF_KIND[kind]]
+        at = bisect_left(faces, self.next) + free - 1
+        return faces[at] if at < len(faces) else 1 << 19
 
     def forced_move(self) -> int | None:
         # Clearing goes on while a 10 is left, so every 10 goes in the end, and
@@ -137,6 +212,8 @@ class DammitSearch:
         always goes alone) is there for good, and the last card of that kind
         will find no box.
         """
+        if self._doomed:
+            return True
         grid, still = self.grid, self.still
         if not self.clearing:
             # Nothing leaves the grid until it is full: the face cards among
