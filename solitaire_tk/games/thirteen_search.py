@@ -1,6 +1,7 @@
 """Thirteen's position for the solver (see `searchstate`): the rules of `thirteen.py`, fast.
 
-The solver knows the stock's order.  Cards are small ints (`small_card`).
+The solver knows the stock's order.  Only ranks matter to the rules, so a
+card is its rank: positions that differ only in the suits are one.
 A move is an int: `DEAL`; `KING + p` takes away the King on pile p; `UNDER
 + p` the top card of pile p with the card under it (Easy mode); `PAIR + 4i
 + j` the tops of piles i < j; `SHIFT + 4s + d` moves the top of pile s into
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import Move
-from ..searchstate import RANK_MASK, small_card
+from ..searchstate import RANK_MASK
 
 if TYPE_CHECKING:
     from .thirteen import Thirteen
@@ -29,8 +30,8 @@ class ThirteenSearch:
     def __init__(self, game: Thirteen) -> None:
         from .thirteen import PILES
         self._pile_ids = PILES
-        self.piles = [[small_card(card) for card in game.piles[pid]] for pid in PILES]
-        self.stock = [small_card(card) for card in game.piles["stock"]]
+        self.piles = [[card.rank for card in game.piles[pid]] for pid in PILES]
+        self.stock = [card.rank for card in game.piles["stock"]]
         self.easy = game.easy_mode
         self._taken: list[int] = []      # the cards taken away, for pop to put back
         self._undo: list[int] = []       # each move, a deal with its count above the bits
