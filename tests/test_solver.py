@@ -321,3 +321,49 @@ def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search(
             assert answer is not True, str(game)
             doomed += answer is False
     assert doomed >= 3, doomed
+
+
+class TwoOrders:
+    """A made-up game for the solver: in its first move order the search wanders
+    down a line of ever new positions; in the second the first move wins."""
+
+    orderings = 2
+
+    def __init__(self) -> None:
+        self.order = 0
+        self.path: list[int] = []
+
+    def use_ordering(self, number: int) -> None:
+        self.order = number
+
+    def moves(self) -> list[int]:
+        return [1, 0] if self.order == 0 else [0, 1]
+
+    def forced_move(self) -> None:
+        return None
+
+    def push(self, move: int) -> None:
+        self.path.append(move)
+
+    def pop(self) -> None:
+        self.path.pop()
+
+    def key(self) -> tuple[int, ...]:
+        return tuple(self.path)
+
+    def is_won(self) -> bool:
+        return self.path[-1:] == [0]
+
+    def is_dead(self) -> bool:
+        return False
+
+    def public_move(self, move: int) -> Move:
+        return Move("deal")
+
+
+def test_the_solver_tries_a_states_second_move_order_when_the_first_runs_long() -> None:
+    from solitaire_tk.solver import search
+    state = TwoOrders()
+    verdict = search(state, seconds=0.2)  # type: ignore[arg-type]
+    assert verdict.status == "winnable" and verdict.line == (Move("deal"),)
+    assert state.order == 0 and state.path == []

@@ -41,7 +41,8 @@ class CruelSearch:
 
     def moves(self) -> list[int]:
         """Suit-stack moves first (lowest card first), then a card move that frees
-        a card for its suit stack, then a new deal, then the other card moves."""
+        a card for its suit stack, then a new deal, then the other card moves
+        (in the second order the new deal comes last)."""
         piles, home = self.piles, self.home
         tops: dict[int, int] = {}
         out: list[int] = []
@@ -66,11 +67,23 @@ class CruelSearch:
                     out.append(n << 4 | dst)
                 else:
                     later.append(n << 4 | dst)
-        # A new deal before the moves that free nothing: runs built in the
-        # stacks stay together through it, and it often frees more.
         if self.moved and tops:
-            out.append(REDEAL)
+            # A new deal before the moves that free nothing (runs built in
+            # the stacks stay together through it, and it often frees more),
+            # or, in the second order, after them.
+            if self.redeal_last:
+                later.append(REDEAL)
+            else:
+                out.append(REDEAL)
         return out + later
+
+    # The solver's two move orders (see `solver.search`): a deal found
+    # winnable in one after a long search is often found at once in the other.
+    orderings = 2
+    redeal_last = False
+
+    def use_ordering(self, number: int) -> None:
+        self.redeal_last = number == 1
 
     def forced_move(self) -> int | None:
         # Even a card going up to its suit stack changes how the next deal
