@@ -34,7 +34,8 @@ MAX_POSITIONS = 2_000_000
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
-    how many distinct positions it searched."""
+    how many distinct positions it searched (added up over the move orders
+    it tried, when the state has several)."""
 
     status: str
     line: tuple[Move, ...] = ()
@@ -83,14 +84,16 @@ def search(state: SearchState, seconds: float = 2.0,
         return bool(stopped)
 
     verdict = Verdict(UNKNOWN)
+    searched = 0        # positions searched by all the orders tried
     for n in range(orderings):
         state.use_ordering(n)  # type: ignore[attr-defined]
         share = (seconds - (time.monotonic() - start)) / (orderings - n)
         verdict = _search(state, share, stop_asked, max_positions)
+        searched += verdict.positions
         if verdict.status != UNKNOWN or stopped or verdict.positions >= max_positions:
             break
     state.use_ordering(0)  # type: ignore[attr-defined]
-    return verdict
+    return Verdict(verdict.status, verdict.line, searched)
 
 
 def _search(state: SearchState, seconds: float,
