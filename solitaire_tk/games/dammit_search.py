@@ -127,7 +127,7 @@ class DammitSearch:
                 # A number card in a face card's box must go again before that
                 # box is needed: try first the kinds whose face cards need
                 # their free boxes latest (the centre needs none).
-                free.sort(key=self._box_needed_at, reverse=True)
+                free.sort(key=self._box_needed_at, reverse=not self.centre_last)
             return free
         out = [TEN + box for box in range(16) if grid[box] == 10]
         for first in range(16):
@@ -137,6 +137,14 @@ class DammitSearch:
                 out.extend(PAIR + 16 * first + second for second in range(first + 1, 16)
                            if grid[second] == want)
         return out
+
+    # The solver's two move orders (see `solver.search`): number cards where
+    # face cards need the box latest first, or soonest first.
+    orderings = 2
+    centre_last = False
+
+    def use_ordering(self, number: int) -> None:
+        self.centre_last = number == 1
 
     def _box_needed_at(self, box: int) -> int:
         """When the face cards of this box's kind will need it, if a number card
