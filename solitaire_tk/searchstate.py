@@ -10,6 +10,8 @@ a drift test plays thousands of random positions per game and checks that
 (up to the moves SPEC section 2 allows to be left out).
 
 `solitaire_tk.solver.solve` runs a depth-first search over any `SearchState`.
+A state may also offer several move orders (`orderings` and
+`use_ordering(n)`, see `solver.search`), tried in turn.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ MAX_POSITIONS = 2_000_000
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
-    how many distinct positions it searched."""
+    how many distinct positions it searched (added up over the move orders
+    it tried, when the state has several)."""
 
     status: str
     line: tuple[Move, ...] = ()
@@ -63,7 +64,40 @@ def solve(game: Game, seconds: float = 2.0,
 def search(state: SearchState, seconds: float = 2.0,
            should_stop: Callable[[], bool] | None = None,
            max_positions: int = MAX_POSITIONS) -> Verdict:
-    """The depth-first search itself; `state` is left as it was given."""
+    """The depth-first search itself; `state` is left as it was given.
+
+    A state may offer several move orders (`orderings`, a count, and
+    `use_ordering(n)`): where a win is found either at once or only after a
+    very long search, depending on the order, trying each in turn for an
+    equal share of the time finds more.  Every order searches the same
+    positions, so any one that ends proves "lost".
+    """
+    orderings = getattr(state, "orderings", 1)
+    if orderings <= 1:
+        return _search(state, seconds, should_stop, max_positions)
+    start = time.monotonic()
+    stopped: list[bool] = []
+
+    def stop_asked() -> bool:
+        if should_stop is not None and should_stop():
+            stopped.append(True)
+        return bool(stopped)
+
+    verdict = Verdict(UNKNOWN)
+    searched = 0        # positions searched by all the orders tried
+    for n in range(orderings):
+        state.use_ordering(n)  # type: ignore[attr-defined]
+        share = (seconds - (time.monotonic() - start)) / (orderings - n)
+        verdict = _search(state, share, stop_asked, max_positions)
+        searched += verdict.positions
+        if verdict.status != UNKNOWN or stopped or verdict.positions >= max_positions:
+            break
+    state.use_ordering(0)  # type: ignore[attr-defined]
+    return Verdict(verdict.status, verdict.line, searched)
+
+
+def _search(state: SearchState, seconds: float,
+            should_stop: Callable[[], bool] | None, max_positions: int) -> Verdict:
     deadline = time.monotonic() + seconds
     path: list[FastMove] = []      # every move pushed, forced ones included
     push, pop = state.push, state.pop

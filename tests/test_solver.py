@@ -231,8 +231,8 @@ def test_a_game_that_is_over_and_not_won_is_proved_lost(
 
 
 def test_the_time_limit_gives_unknown_instead_of_searching_on() -> None:
-    # Deal 3 of Cruel takes the solver far longer than a hundredth of a second.
-    game = new_game("cruel", seed=3)
+    # Deal 9 of Cruel takes the solver far longer than a hundredth of a second.
+    game = new_game("cruel", seed=9)
     verdict = solve(game, seconds=0.01)
     assert verdict.status == "unknown" and verdict.line == ()
     assert 0 < verdict.positions < 100_000
@@ -245,10 +245,125 @@ def test_a_stop_request_ends_the_search_as_unknown() -> None:
         asked.append(1)
         return True
 
-    verdict = solve(new_game("cruel", seed=3), seconds=600.0, should_stop=stop)
+    verdict = solve(new_game("cruel", seed=9), seconds=600.0, should_stop=stop)
     assert verdict.status == "unknown" and len(asked) == 1
 
 
 def test_a_search_that_fills_its_table_stops_as_unknown() -> None:
-    verdict = solve(new_game("cruel", seed=3), seconds=600.0, max_positions=1000)
+    verdict = solve(new_game("cruel", seed=9), seconds=600.0, max_positions=1000)
     assert verdict.status == "unknown" and 1000 <= verdict.positions < 1300
+
+
+# -- the dead-end tests and shortcuts, each checked against the slow search ---------
+def positions_along(game: Game, rng: random.Random, steps: int) -> list[Game]:
+    """Copies of the positions a random game passes through from `game` on."""
+    seen: list[Game] = []
+    for _ in range(steps):
+        seen.append(game.copy())
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return seen
+
+
+# (Cruel's state has no dead-end test yet, and Thirteen's in Easy mode almost never fires.)
+@pytest.mark.parametrize(("game_id", "options"), [("thirteen", {}), ("dammit", {})])
+def test_a_position_called_a_dead_end_is_lost_by_the_slow_search(
+        game_id: str, options: dict[str, Any]) -> None:
+    rng = random.Random(f"dead-{game_id}-{options}")
+    dead = 0
+    for start in small_positions(game_id, options, 200 if game_id == "thirteen" else 40):
+        for game in positions_along(start, rng, 6):
+            if not game.search_state().is_dead():
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            dead += answer is False
+    assert dead >= 3, dead
+
+
+@pytest.mark.parametrize("options", [{}, {"easy_mode": True}])
+def test_thirteen_takes_the_last_pair_of_two_ranks_at_once_and_loses_nothing(
+        options: dict[str, Any]) -> None:
+    rng = random.Random(f"last-pair-{options}")
+    checked = 0
+    for _ in range(400):
+        game = small_thirteen(rng, options)
+        while game.piles["stock"]:
+            game.play(Move("deal"))
+        forced = game.search_state().forced_move()
+        if forced is None or game.search_state().public_move(forced).piles is None:
+            continue
+        if len(set(game.search_state().public_move(forced).piles or ())) < 2:
+            continue
+        expected = slow_answer(game)
+        if expected is None:
+            continue
+        assert solve(game).status == ("winnable" if expected else "lost"), str(game)
+        checked += 1
+        if checked >= 15:
+            break
+    assert checked >= 15
+
+
+def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search() -> None:
+    from solitaire_tk.games.dammit_search import DammitSearch, doomed_ahead
+    rng = random.Random("dammit-doomed")
+    doomed = 0
+    for start in small_positions("dammit", {}, 40):
+        for game in positions_along(start, rng, 6):
+            state = game.search_state()
+            assert isinstance(state, DammitSearch)
+            if not doomed_ahead(state.grid, state.deck[state.next:], state.clearing):
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            doomed += answer is False
+    assert doomed >= 3, doomed
+
+
+class TwoOrders:
+    """A made-up game for the solver: in its first move order the search wanders
+    down a line of ever new positions; in the second the first move wins."""
+
+    orderings = 2
+
+    def __init__(self) -> None:
+        self.order = 0
+        self.path: list[int] = []
+
+    def use_ordering(self, number: int) -> None:
+        self.order = number
+
+    def moves(self) -> list[int]:
+        return [1, 0] if self.order == 0 else [0, 1]
+
+    def forced_move(self) -> None:
+        return None
+
+    def push(self, move: int) -> None:
+        self.path.append(move)
+
+    def pop(self) -> None:
+        self.path.pop()
+
+    def key(self) -> tuple[int, ...]:
+        return tuple(self.path)
+
+    def is_won(self) -> bool:
+        return self.path[-1:] == [0]
+
+    def is_dead(self) -> bool:
+        return False
+
+    def public_move(self, move: int) -> Move:
+        return Move("deal")
+
+
+def test_the_solver_tries_a_states_second_move_order_when_the_first_runs_long() -> None:
+    from solitaire_tk.solver import search
+    state = TwoOrders()
+    verdict = search(state, seconds=0.2)  # type: ignore[arg-type]
+    assert verdict.status == "winnable" and verdict.line == (Move("deal"),)
+    assert state.order == 0 and state.path == []

@@ -41,7 +41,9 @@ class CruelSearch:
 
     def moves(self) -> list[int]:
         """Suit-stack moves first (lowest card first), then a card move that frees
-        a card for its suit stack, then a new deal, then the other card moves."""
+        a card for its suit stack, then a new deal, then the other card moves
+        (in the other orders the new deal may come last, and the moves that
+        free nothing the other way round)."""
         piles, home = self.piles, self.home
         tops: dict[int, int] = {}
         out: list[int] = []
@@ -66,11 +68,29 @@ class CruelSearch:
                     out.append(n << 4 | dst)
                 else:
                     later.append(n << 4 | dst)
-        # A new deal before the moves that free nothing: runs built in the
-        # stacks stay together through it, and it often frees more.
+        if self.reverse_later:
+            later.reverse()
         if self.moved and tops:
-            out.append(REDEAL)
+            # A new deal before the moves that free nothing (runs built in
+            # the stacks stay together through it, and it often frees more),
+            # or, in the second order, after them.
+            if self.redeal_last:
+                later.append(REDEAL)
+            else:
+                out.append(REDEAL)
         return out + later
+
+    # The solver's four move orders (see `solver.search`): a deal found
+    # winnable in one only after a long search is often found at once in
+    # another.  They differ in where the new deal goes and in which way
+    # round the moves that free nothing are tried.
+    orderings = 4
+    redeal_last = False
+    reverse_later = False
+
+    def use_ordering(self, number: int) -> None:
+        self.redeal_last = bool(number & 1)
+        self.reverse_later = bool(number & 2)
 
     def forced_move(self) -> int | None:
         # Even a card going up to its suit stack changes how the next deal

@@ -10,6 +10,7 @@ cards, so the key sorts each kind's boxes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..moves import Move
@@ -24,6 +25,8 @@ CENTRE = KINDS[3]
 # number card in a centre box before an edge box a face card may need.
 BOXES_FOR = {13: KINDS[0], 12: KINDS[1], 11: KINDS[2]}
 NUMBER_BOXES = CENTRE + tuple(b for b in range(16) if b not in CENTRE)
+KIND_OF = {box: kind for kind, boxes in enumerate(KINDS) for box in boxes}
+FACE_OF_KIND = (13, 12, 11)
 
 
 def removable(grid: list[int]) -> bool:
@@ -34,6 +37,56 @@ def removable(grid: list[int]) -> bool:
             if rank == 10 or seen[10 - rank]:
                 return True
             seen[rank] = True
+    return False
+
+
+def after_clearing(counts: list[int]) -> None:
+    """The ranks left in a full grid once it is cleared (`counts` by rank, changed).
+
+    Clearing goes on while a 10 or a pair adding up to ten is left, so
+    however the pairs are chosen, every 10 goes, the smaller count of each
+    pair of ranks goes with as many of the other, and the 5s go two by two.
+    """
+    counts[10] = 0
+    for rank in range(1, 5):
+        gone = min(counts[rank], counts[10 - rank])
+        counts[rank] -= gone
+        counts[10 - rank] -= gone
+    counts[5] &= 1
+
+
+def doomed_ahead(grid: list[int], deck: list[int], clearing: bool) -> bool:
+    """Whether the game is lost whatever boxes the cards go in.
+
+    Which ranks are left after each clearing does not depend on any choice
+    (`after_clearing`), so neither do the cards that fill the grid each
+    time.  It is lost when a full grid with cards still to come has nothing
+    to take away, or when the face cards that come while the grid fills
+    are more than the face boxes free: the number cards kept beyond the
+    four centre boxes must sit in face boxes.
+    """
+    counts = [0] * 14
+    for rank in grid:
+        counts[rank] += 1
+    counts[0] = 0
+    if clearing:
+        after_clearing(counts)
+    place = 0
+    while place < len(deck):
+        faces = counts[11] + counts[12] + counts[13]
+        kept = sum(counts[1:11])
+        empty = 16 - faces - kept
+        coming = deck[place:place + empty]
+        for rank in coming:
+            counts[rank] += 1
+        place += empty
+        new_faces = counts[11] + counts[12] + counts[13] - faces
+        if new_faces > 12 - faces - max(0, kept - 4):
+            return True
+        if place < len(deck):
+            if not removable([rank for rank in range(1, 11) for _ in range(counts[rank])]):
+                return True
+            after_clearing(counts)
     return False
 
 
@@ -53,6 +106,13 @@ class DammitSearch:
         for rank in self.deck:
             self.still[rank] += 1
         self._undo: list[tuple[int, bool, int, int]] = []
+        # Where each rank comes in the deck (its places in `deck`, in order).
+        self.places: list[list[int]] = [[] for _ in range(14)]
+        for place, rank in enumerate(self.deck):
+            self.places[rank].append(place)
+        # Decided once for the position and everything that follows it (see
+        # `doomed_ahead`: the timeline it checks is the same for all of them).
+        self._doomed = doomed_ahead(self.grid, self.deck[self.next:], self.clearing)
 
     def moves(self) -> list[int]:
         grid = self.grid
@@ -60,7 +120,15 @@ class DammitSearch:
             return []
         if not self.clearing:
             rank = self.deck[self.next]
-            return [box for box in BOXES_FOR.get(rank, NUMBER_BOXES) if not grid[box]]
+            if rank > 10:
+                return [box for box in BOXES_FOR[rank] if not grid[box]]
+            free = [box for box in NUMBER_BOXES if not grid[box]]
+            if len(free) > 1:
+                # A number card in a face card's box must go again before that
+                # box is needed: try first the kinds whose face cards need
+                # their free boxes latest (the centre needs none).
+                free.sort(key=self._box_needed_at, reverse=not self.centre_last)
+            return free
         out = [TEN + box for box in range(16) if grid[box] == 10]
         for first in range(16):
             rank = grid[first]
@@ -69,6 +137,26 @@ class DammitSearch:
                 out.extend(PAIR + 16 * first + second for second in range(first + 1, 16)
                            if grid[second] == want)
         return out
+
+    # The solver's two move orders (see `solver.search`): number cards where
+    # face cards need the box latest first, or soonest first.
+    orderings = 2
+    centre_last = False
+
+    def use_ordering(self, number: int) -> None:
+        self.centre_last = number == 1
+
+    def _box_needed_at(self, box: int) -> int:
+        """When the face cards of this box's kind will need it, if a number card
+        takes it now: the place in the deck of the face card that then finds
+        every box of its kind taken (past the end when none will)."""
+        if box in CENTRE:
+            return 1 << 20
+        kind = KIND_OF[box]
+        free = sum(1 for other in KINDS[kind] if not self.grid[other])
+        faces = self.places[FACE_OF_KIND[kind]]
+        at = bisect_left(faces, self.next) + free - 1
+        return faces[at] if at < len(faces) else 1 << 19
 
     def forced_move(self) -> int | None:
         # Clearing goes on while a 10 is left, so every 10 goes in the end, and
@@ -132,6 +220,8 @@ class DammitSearch:
         always goes alone) is there for good, and the last card of that kind
         will find no box.
         """
+        if self._doomed:
+            return True
         grid, still = self.grid, self.still
         if not self.clearing:
             # Nothing leaves the grid until it is full: the face cards among
@@ -148,14 +238,42 @@ class DammitSearch:
             if self.next + empty < len(self.deck) and not removable(grid + coming):
                 return True
         for face, boxes in BOXES_FOR.items():
-            if not still[face]:
-                continue
-            for box in boxes:
-                rank = grid[box]
-                if 0 < rank < 10:
-                    want = 10 - rank
-                    if still[want] + grid.count(want) - (want == rank) <= 0:
-                        return True
+            if still[face] and self._face_boxes_stay_blocked(face, boxes):
+                return True
+        return False
+
+    def _face_boxes_stay_blocked(self, face: int, boxes: tuple[int, ...]) -> bool:
+        """Whether some face card still to come provably finds no box of its kind.
+
+        Every box of the kind must end with one of its face cards, so each
+        number card in one must be taken away, and the first face card to
+        come after the free boxes are used needs one gone before it is
+        placed, the next one two, and so on.  A number card can only go with
+        its partner in the grid at the same time: already there, or placed
+        before that face card comes (a 10 goes alone).
+        """
+        grid, places, start = self.grid, self.places, self.next
+        blocked = [grid[box] for box in boxes if 0 < grid[box] <= 10]
+        if not blocked:
+            return False
+        free = sum(1 for box in boxes if not grid[box])
+        faces = places[face]
+        first = bisect_left(faces, start)
+        for need in range(1, len(blocked) + 1):
+            # The face card that needs `need` boxes freed (one is always to come).
+            before = faces[first + free + need - 1]
+            can_go = 0
+            for rank in blocked:
+                want = 10 - rank
+                if not want or grid.count(want) > (want == rank):
+                    can_go += 1
+                    continue
+                want_places = places[want]
+                at = bisect_left(want_places, start)
+                if at < len(want_places) and want_places[at] < before:
+                    can_go += 1
+            if can_go < need:
+                return True
         return False
 
     def public_move(self, move: int) -> Move:

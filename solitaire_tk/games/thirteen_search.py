@@ -1,6 +1,7 @@
 """Thirteen's position for the solver (see `searchstate`): the rules of `thirteen.py`, fast.
 
-The solver knows the stock's order.  Cards are small ints (`small_card`).
+The solver knows the stock's order.  Only ranks matter to the rules, so a
+card is its rank: positions that differ only in the suits are one.
 A move is an int: `DEAL`; `KING + p` takes away the King on pile p; `UNDER
 + p` the top card of pile p with the card under it (Easy mode); `PAIR + 4i
 + j` the tops of piles i < j; `SHIFT + 4s + d` moves the top of pile s into
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import Move
-from ..searchstate import RANK_MASK, small_card
+from ..searchstate import RANK_MASK
 
 if TYPE_CHECKING:
     from .thirteen import Thirteen
@@ -29,11 +30,14 @@ class ThirteenSearch:
     def __init__(self, game: Thirteen) -> None:
         from .thirteen import PILES
         self._pile_ids = PILES
-        self.piles = [[small_card(card) for card in game.piles[pid]] for pid in PILES]
-        self.stock = [small_card(card) for card in game.piles["stock"]]
+        self.piles = [[card.rank for card in game.piles[pid]] for pid in PILES]
+        self.stock = [card.rank for card in game.piles["stock"]]
         self.easy = game.easy_mode
         self._taken: list[int] = []      # the cards taken away, for pop to put back
         self._undo: list[int] = []       # each move, a deal with its count above the bits
+        # Decided once: cards only ever leave, so it stays true for every later
+        # position while that last deal is still to come.
+        self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
 
     def moves(self) -> list[int]:
         """Kings first, then pairs, then a card into an empty pile; dealing last."""
@@ -69,10 +73,30 @@ class ThirteenSearch:
         # cards are still to come it decides where they land, so it is not safe.)
         if self.stock:
             return None
-        for i, pile in enumerate(self.piles):
+        piles = self.piles
+        for i, pile in enumerate(piles):
             if pile and pile[-1] & RANK_MASK == TARGET:
                 return KING + i
+        # Likewise a pair of tops that are the last cards of their two ranks
+        # left: they can only ever go together, so going now loses nothing.
+        tops = [pile[-1] & RANK_MASK if pile else 0 for pile in piles]
+        for i in range(4):
+            if not tops[i]:
+                continue
+            for j in range(i + 1, 4):
+                if tops[i] + tops[j] == TARGET and self._last_of_their_ranks(tops[i], tops[j]):
+                    return PAIR + 4 * i + j
         return None
+
+    def _last_of_their_ranks(self, one: int, two: int) -> bool:
+        """Whether the piles hold only one card of each of these two ranks (the stock is empty)."""
+        count = 0
+        for pile in self.piles:
+            for card in pile:
+                rank = card & RANK_MASK
+                if rank == one or rank == two:
+                    count += 1
+        return count == 2
 
     def push(self, move: int) -> None:
         piles = self.piles
@@ -127,7 +151,31 @@ class ThirteenSearch:
         return not self.stock and not any(self.piles)
 
     def is_dead(self) -> bool:
-        return False
+        return self._last_deal_stops and bool(self.stock)
+
+    def _last_deal_leaves_nothing_to_do(self) -> bool:
+        """Whether the last deal, when it comes, ends the game.
+
+        Every card must be dealt before the game is won.  The last deal puts
+        the bottom four cards of the stock on the four piles (when the stock
+        holds a multiple of four: else fewer, and they are not all tops), so then no pile
+        is empty (no card can move) and they are the tops: with no King and
+        no pair among them, nothing can be taken away ever again.  (In Easy
+        mode a top may also go with the card under it, so there no other
+        card left may be a partner of one of them.)
+        """
+        if not self.stock or len(self.stock) % 4:
+            return False
+        last = [card & RANK_MASK for card in self.stock[:4]]
+        if TARGET in last or any(TARGET - rank in last for rank in last):
+            return False
+        if self.easy:
+            others = [card & RANK_MASK for card in self.stock[4:]]
+            for pile in self.piles:
+                others.extend(card & RANK_MASK for card in pile)
+            if any(TARGET - rank in others for rank in last):
+                return False
+        return True
 
     def public_move(self, move: int) -> Move:
         ids = self._pile_ids
