@@ -363,8 +363,11 @@ class TableControls:
         if self.focus is None or (self.focus.pile and self.focus.pile not in self.game.piles):
             self.focus = stops[0]
         if self.focus.pile is not None:
-            size = len(self.game.piles[self.focus.pile])
-            if self.focus.index is None or self.focus.index >= size:
+            pile = self.game.piles[self.focus.pile]
+            # A new game (or a lesson step) may leave the ring on a card that is
+            # now inside a face-down pile: only a top card is then a place to rest.
+            if (self.focus.index is None or self.focus.index >= len(pile)
+                    or not pile[self.focus.index].face_up):
                 self.focus = Hit(self.focus.pile, self._top_index(self.focus.pile))
         return self.focus
 
