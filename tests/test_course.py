@@ -13,7 +13,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.registry import GAME_IDS, game_class, new_game
 from solitaire_tk.savefile import load_game
 
-COURSES = ("thirteen", "cruel", "dammit", "double")  # games whose course must be complete
+COURSES = ("thirteen", "cruel", "klondike", "dammit", "double")  # games whose course must be complete
 
 def _courses() -> list[str]:
     found = []

@@ -96,7 +96,7 @@ class CourseView(ttk.Frame):
 
     def show_step(self, course: Course, lesson_index: int, step_index: int) -> None:
         lesson = course.lessons[lesson_index]
-        self.heading.configure(text=f"{course.title}: {lesson.title}")
+        self.heading.configure(text=f"{course.title} \N{EN DASH} {lesson.title}")
         self.count.configure(text=f"Step {step_index + 1} of {len(lesson.steps)} "
                                   f"(lesson {lesson_index + 1} of {len(course.lessons)})")
         self.task.configure(text=lesson.steps[step_index].task)
