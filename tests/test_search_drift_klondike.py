@@ -17,7 +17,7 @@ from solitaire_tk import Move, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.games.klondike import FOUNDATIONS, TABLEAUS
 from solitaire_tk.playout import random_step
-from solitaire_tk.solver import solve
+from solitaire_tk.solver import search, solve
 
 from .helpers import arrange
 
@@ -278,7 +278,7 @@ def test_solve_keeps_the_passes_left(variant: str, recycles: int, status: str) -
     assert game.is_won() == (status == "winnable")
 
 
-def _small_klondike(variant: str, rng: random.Random) -> Game:
+def _small_klondike(variant: str, rng: random.Random, recycles: int | None = None) -> Game:
     """Klondike with most cards home and the rest dealt at random: some in
     the stacks (face down under one face-up card), the others in the deck
     and on the waste pile."""
@@ -300,7 +300,9 @@ def _small_klondike(variant: str, rng: random.Random) -> Game:
         stacks[rng.randrange(7)].append(card)
     for pid, cards in zip(TABLEAUS, stacks):
         layout[pid] = " ".join([f"[{card}]" for card in cards[:-1]] + cards[-1:])
-    return arrange(game, layout, recycles=rng.randint(1, 2) if variant == "draw1" else 0)
+    if recycles is None:
+        recycles = rng.randint(1, 2) if variant == "draw1" else 0
+    return arrange(game, layout, recycles=recycles)
 
 
 def _plain_answer(game: Game, cap: int) -> bool | None:
@@ -349,6 +351,35 @@ def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
         assert verdict.status == ("winnable" if expected else "lost"), str(game)
         answers[expected] += 1
     assert answers[True] >= 3 and answers[False] >= 3, answers
+
+
+def test_a_position_met_again_with_fewer_passes_left_is_cut_short_soundly() -> None:
+    # Draw one with two passes left: the same cards in the same places may
+    # be met again after one more pass; that one is cut short.  The verdicts
+    # stay those of the same search without the rule, and each "lost" that
+    # of a plain search of every move.
+    rng = random.Random("passes-dominance")
+    cut = lost = 0
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    for _ in range(300):
+        game = _small_klondike("draw1", rng, recycles=1)
+        verdict = search(game.search_state(), 30.0)
+        unpruned = game.search_state()
+        unpruned._passes_used = None        # the same search without the rule
+        plain = search(unpruned, 30.0)
+        assert plain.status == verdict.status != "unknown"
+        cut += plain.positions - verdict.positions
+        if verdict.status == "lost":
+            expected = _plain_answer(game, 4000)
+            assert expected is not True, str(game)
+            lost += expected is False
+        else:
+            for move in verdict.line:
+                game.play(move)
+            assert game.is_won()
+    sys.setrecursionlimit(depth)
+    assert cut > 0 and lost >= 3, (cut, lost)
 
 
 def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:

@@ -108,6 +108,9 @@ class KlondikeSearch:
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._locks = self._find_locks()
         self._waste_waits: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        # The fewest passes used for each position searched (without its passes
+        # used), when the passes are limited and more than one: see `is_dominated`.
+        self._passes_used: dict[Hashable, int] | None = {} if self.limit else None
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -297,6 +300,8 @@ class KlondikeSearch:
           (the card under it is face down), and the cards under it wait;
         - X lies under W on the waste pile and the deck can't be turned over
           again: only the waste pile's top card can ever be taken."""
+        if self._passes_used is not None and self.is_dominated():
+            return True
         down, found, tab = self.down, self.found, self.tab
         for pile, under, depth, high, places in self._locks:
             if (under < down[pile] and len(tab[pile]) > depth
@@ -309,6 +314,30 @@ class KlondikeSearch:
         if waits is None:
             waits = self._find_waste_waits()
         return any(all(found[SUIT[c]] > RANK[c] for c in places) for places in waits)
+
+    def is_dominated(self) -> bool:
+        """True when this search already came to the same cards in the same
+        places with more passes of the deck left (and files this position).
+
+        With more passes left every line from here can be played there too
+        (the extra passes need not be used), so this position can only win
+        where that one does.  That one was filed first, so the search
+        searches it (or it is on the line being searched); cutting this one
+        short never loses a win, and "lost" stays a proof: the one nearest
+        a win of all the positions filed is never cut short this way.
+        A position is filed when `is_dead` is first asked about it, as the
+        solver does for each new position.
+        """
+        used = self._passes_used
+        if used is None or not self.talon:
+            return False
+        base = (tuple(sorted(self.tab)), self.talon, self.pos)
+        before = used.get(base)
+        if before is not None and before < self.recycles:
+            return True
+        if before is None or self.recycles < before:
+            used[base] = self.recycles
+        return False
 
     def _find_waste_waits(self) -> list[tuple[int, ...]]:
         """The waste pile's waits of `is_dead`: for each W, its places not under it."""
