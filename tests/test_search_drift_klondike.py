@@ -402,3 +402,41 @@ def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left
     arrange(game, {"waste": "3S 9C 5S", "stock": "", "foundation1": "AH 2H 3H 4H 5H 6H",
                    "foundation2": "AD 2D 3D 4D 5D 6D"}, recycles=recycles)
     assert game.search_state().is_dead() == dead
+
+
+def _two_queens(kd_in_the_deck: bool) -> Game:
+    """The Queen of spades lies on the face-down Jack of spades, the Queen of
+    clubs on the Jack of clubs; under them the two red Kings they could go
+    onto, one each (or the King of diamonds in the deck)."""
+    game = new_game("klondike", "draw1", seed=1)
+    layout = {pid: "" for pid in TABLEAUS}
+    upto = {"S": "T", "C": "T", "D": "Q", "H": "Q"}
+    for n, suit in enumerate("SCDH"):
+        ranks = "A23456789TJQK"
+        layout[f"foundation{n + 1}"] = " ".join(
+            f"{rank}{suit}" for rank in ranks[:ranks.index(upto[suit]) + 1])
+    layout.update({"tableau1": "[JS] QS" if kd_in_the_deck else "[KD] [JS] QS",
+                   "tableau2": "[KH] [JC] QC", "waste": "",
+                   "stock": "[KS] [KC]" + (" [KD]" if kd_in_the_deck else "")})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("kd_in_the_deck", [False, True])
+def test_two_cards_each_covering_the_place_of_the_other_are_dead(kd_in_the_deck: bool) -> None:
+    # Neither Queen can leave first: each King she could go onto lies under
+    # the other one (and her own Jack, under her, must go home before her).
+    game = _two_queens(kd_in_the_deck)
+    state = game.search_state()
+    assert state.is_dead() == (not kd_in_the_deck)
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))
+    try:
+        expected = _plain_answer(game, 20000)
+    finally:
+        sys.setrecursionlimit(depth)
+    assert expected is kd_in_the_deck
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == ("winnable" if kd_in_the_deck else "lost")
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won() == kd_in_the_deck

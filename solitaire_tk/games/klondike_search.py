@@ -104,10 +104,13 @@ class KlondikeSearch:
         self.pos = len(waste)
         self.recycles = game.recycles
         self.home = sum(self.found)
+        # The card each suit takes home next (a King's "next" is no card).
+        self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._locks = self._find_locks()
-        self._waste_waits: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self._waste_waits: dict[tuple[tuple[int, ...], int],
+                                list[tuple[tuple[int, ...], frozenset[int]]]] = {}
         # The fewest passes used for each position searched (without its passes
         # used), when the passes are limited and more than one: see `is_dominated`.
         self._passes_used: dict[Hashable, int] | None = {} if self.limit else None
@@ -151,7 +154,7 @@ class KlondikeSearch:
         swapped would be no longer and reach a kept move sooner.  So
         leaving these out never loses a win.
         """
-        tab, down, found = self.tab, self.down, self.found
+        tab, down, nexts = self.tab, self.down, self.nexts
         takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
         empty = -1
         for i in range(7):
@@ -180,7 +183,7 @@ class KlondikeSearch:
             hidden = down[src]
             size = len(pile)
             top = pile[-1]
-            if RANK[top] == found[SUIT[top]]:
+            if top in nexts:
                 (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
             if takes:
                 for i in range(hidden, size):
@@ -188,8 +191,7 @@ class KlondikeSearch:
                     if onto is None:
                         continue
                     if i > hidden:
-                        under = pile[i - 1]
-                        if RANK[under] == found[SUIT[under]]:
+                        if pile[i - 1] in nexts:
                             other.extend((RUN, src, size - i, dst) for dst in onto)
                     elif hidden:
                         turn_run.extend((-hidden, (RUN, src, size - i, dst)) for dst in onto)
@@ -202,7 +204,7 @@ class KlondikeSearch:
         if talon:
             for j, recycles in self._reachable():
                 card = talon[j]
-                if RANK[card] == found[SUIT[card]]:
+                if card in nexts:
                     waste_home.append((WASTE_HOME, j, recycles))
                 onto = takes.get(FITS[card])
                 if onto is not None:
@@ -219,15 +221,15 @@ class KlondikeSearch:
         or in draw1 from the top of the waste pile.  (In draw3 taking a waste
         card moves every card after it in the deck one place on, which can
         spoil which cards the turns of three reach, so it is never forced.)"""
-        found = self.found
-        for src, pile in enumerate(self.tab):
-            if pile:
-                card = pile[-1]
-                if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
-                    return HOME_FROM[src]
+        found, nexts = self.found, self.nexts
+        src = 0
+        for pile in self.tab:
+            if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
+                return HOME_FROM[src]
+            src += 1
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
-            if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+            if card in nexts and is_safe_home(card, found):
                 return (WASTE_HOME, self.pos - 1, 0)
         return None
 
@@ -273,7 +275,6 @@ class KlondikeSearch:
         kind = undo[0]
         if kind == TO_HOME or kind == RUN:
             src = undo[1]
-            assert isinstance(src, int)
             self.tab[src] = undo[2]
             self.down[src] = undo[3]
         else:
@@ -284,36 +285,70 @@ class KlondikeSearch:
             self.tab[undo[4]] = undo[5]
         else:
             suit = undo[4]
-            assert isinstance(suit, int)
             self.found[suit] -= 1
+            self.nexts.remove(suit << SUIT_SHIFT | self.found[suit] + 2)
+            self.nexts.add(suit << SUIT_SHIFT | self.found[suit] + 1)
             self.home -= 1
             if undo[5]:
                 self.fpile[suit] = -1
 
     def is_dead(self) -> bool:
-        """A card X that must wait for a card W of its own suit, higher, to
-        leave first, where W is no King and each card W could go onto in the
-        stacks is home or waits for W too: then W can't go home before X, nor
-        anywhere else, and X can never come out.  X waits for W when
+        """Cards W that are stuck for good, so that a card X under one of
+        them never comes out.  A card W waits for a card X of its own suit,
+        lower, to go home first when
         - X lies face down under W in a stack, and W is face down too or the
           lowest face-up card: whenever W moves, it leads the cards it takes
           (the card under it is face down), and the cards under it wait;
         - X lies under W on the waste pile and the deck can't be turned over
-          again: only the waste pile's top card can ever be taken."""
+          again: only the waste pile's top card can ever be taken.
+        Such a W (no King) can only leave onto a card it may go onto, one of
+        its *places*.  A set of such cards is stuck when each place of each
+        of them is home or lies under one of them: none of them can be the
+        first to leave.  (One W alone, or two in two stacks each covering a
+        place of the other, and so on.)"""
         if self._passes_used is not None and self.is_dominated():
             return True
-        down, found, tab = self.down, self.found, self.tab
-        for pile, under, depth, high, places in self._locks:
-            if (under < down[pile] and len(tab[pile]) > depth
-                    and tab[pile][depth] & FACE == high
-                    and all(found[SUIT[c]] > RANK[c] for c in places)):
+        down, tab = self.down, self.tab
+        stuck = [(places, below) for pile, under, depth, high, places, below in self._locks
+                 if under < down[pile] and len(tab[pile]) > depth
+                 and tab[pile][depth] & FACE == high]
+        if not (self.limit is None or self.recycles < self.limit or self.pos < 2):
+            waits = self._waste_waits.get((self.talon, self.pos))
+            if waits is None:
+                waits = self._find_waste_waits()
+            stuck += waits
+        found = self.found
+        while stuck:
+            covered: set[int] = set()
+            for _, below in stuck:
+                covered |= below
+            keep = [wait for wait in stuck
+                    if all(c in covered or found[SUIT[c]] > RANK[c] for c in wait[0])]
+            if len(keep) == len(stuck):
                 return True
-        if self.limit is None or self.recycles < self.limit or self.pos < 2:
-            return False
-        waits = self._waste_waits.get((self.talon, self.pos))
-        if waits is None:
-            waits = self._find_waste_waits()
-        return any(all(found[SUIT[c]] > RANK[c] for c in places) for places in waits)
+            stuck = keep
+        return False
+
+    def _find_waste_waits(self) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+        """The waste pile's waits of `is_dead`: for each W, its places not
+        under it, and the cards under it."""
+        if len(self._waste_waits) > 100_000:   # a bounded memo
+            self._waste_waits.clear()
+        talon = self.talon
+        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
+        below: set[int] = set()
+        waits = []
+        for k in range(self.pos):
+            card = talon[k]
+            suit, rank = SUIT[card], RANK[card]
+            if lowest[suit] < rank < KING:
+                waits.append((tuple(c for c in PARENTS[card] if c not in below),
+                              frozenset(below)))
+            if rank < lowest[suit]:
+                lowest[suit] = rank
+            below.add(card)
+        self._waste_waits[(talon, self.pos)] = waits
+        return waits
 
     def is_dominated(self) -> bool:
         """True when this search already came to the same cards in the same
@@ -338,25 +373,6 @@ class KlondikeSearch:
         if before is None or self.recycles < before:
             used[base] = self.recycles
         return False
-
-    def _find_waste_waits(self) -> list[tuple[int, ...]]:
-        """The waste pile's waits of `is_dead`: for each W, its places not under it."""
-        if len(self._waste_waits) > 100_000:   # a bounded memo
-            self._waste_waits.clear()
-        talon = self.talon
-        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
-        below: set[int] = set()
-        waits = []
-        for k in range(self.pos):
-            card = talon[k]
-            suit, rank = SUIT[card], RANK[card]
-            if lowest[suit] < rank < KING:
-                waits.append(tuple(c for c in PARENTS[card] if c not in below))
-            if rank < lowest[suit]:
-                lowest[suit] = rank
-            below.add(card)
-        self._waste_waits[(talon, self.pos)] = waits
-        return waits
 
     def public_moves(self, move: Hashable) -> list[Move]:
         """The SPEC moves a fast move stands for, made from the current
@@ -388,6 +404,8 @@ class KlondikeSearch:
         """Put `card` home; True when it starts a home stack."""
         suit = SUIT[card]
         self.found[suit] += 1
+        self.nexts.remove(card)
+        self.nexts.add(card + 1)
         self.home += 1
         if self.fpile[suit] < 0:
             self.fpile[suit] = min(set(range(4)) - set(self.fpile))
@@ -435,9 +453,9 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...], frozenset[int]]]:
         """The stacks' waits of `is_dead`: (stack, depth of X, depth of W, W,
-        the places of W not under it in its stack)."""
+        the places of W not under it in its stack, the cards under it)."""
         locks = []
         for index, pile in enumerate(self.tab):
             hidden = self.down[index]
@@ -445,12 +463,12 @@ class KlondikeSearch:
                 high = pile[depth] & FACE
                 if RANK[high] == KING:
                     continue
-                under = {card & FACE for card in pile[:depth]}
+                under = frozenset(card & FACE for card in pile[:depth])
                 places = tuple(c for c in PARENTS[high] if c not in under)
                 for low_depth in range(depth):
                     low = pile[low_depth] & FACE
                     if SUIT[low] == SUIT[high] and RANK[low] < RANK[high]:
-                        locks.append((index, low_depth, depth, high, places))
+                        locks.append((index, low_depth, depth, high, places, under))
                         break   # one X under W is enough
         return locks
 
