@@ -111,9 +111,9 @@ class KlondikeSearch:
         self._locks = self._find_locks()
         self._waste_waits: dict[tuple[tuple[int, ...], int],
                                 list[tuple[tuple[int, ...], frozenset[int]]]] = {}
-        # The fewest passes used for each position searched (without its passes
-        # used), when the passes are limited and more than one: see `is_dominated`.
-        self._passes_used: dict[Hashable, int] | None = {} if self.limit else None
+        # The places in the deck (waste size and passes used) filed for each
+        # position of the cards searched: see `is_dominated`.
+        self._filed: dict[Hashable, list[tuple[int, int]]] | None = {}
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -306,7 +306,7 @@ class KlondikeSearch:
         of them is home or lies under one of them: none of them can be the
         first to leave.  (One W alone, or two in two stacks each covering a
         place of the other, and so on.)"""
-        if self._passes_used is not None and self.is_dominated():
+        if self._filed is not None and self.is_dominated():
             return True
         down, tab = self.down, self.tab
         stuck = [(places, below) for pile, under, depth, high, places, below in self._locks
@@ -352,27 +352,49 @@ class KlondikeSearch:
 
     def is_dominated(self) -> bool:
         """True when this search already came to the same cards in the same
-        places with more passes of the deck left (and files this position).
+        places with the deck at a place from which turning it (and turning
+        the waste over, when passes are left) reaches the place it is at now;
+        files this position otherwise.
 
-        With more passes left every line from here can be played there too
-        (the extra passes need not be used), so this position can only win
-        where that one does.  That one was filed first, so the search
-        searches it (or it is on the line being searched); cutting this one
-        short never loses a win, and "lost" stays a proof: the one nearest
-        a win of all the positions filed is never cut short this way.
-        A position is filed when `is_dead` is first asked about it, as the
-        solver does for each new position.
+        From there every line from here can be played too, with as many
+        passes left (a waste move here is one there, after the same turns or
+        fewer), so this position can only win where that one does.  That one
+        was filed first, so the search searches it (or it is on the line
+        being searched): of the winnable positions filed, one with the most
+        cards home and then the shortest win is never cut short this way,
+        and "lost" stays a proof.  A position is filed when `is_dead` is
+        first asked about it, as the solver does for each new position.
         """
-        used = self._passes_used
-        if used is None or not self.talon:
+        filed, talon = self._filed, self.talon
+        if filed is None or not talon:
             return False
-        base = (tuple(sorted(self.tab)), self.talon, self.pos)
-        before = used.get(base)
-        if before is not None and before < self.recycles:
-            return True
-        if before is None or self.recycles < before:
-            used[base] = self.recycles
+        size, pos, used = len(talon), self.pos, self.recycles
+        if self.limit is None:
+            used = 0        # not counted (as in `key`)
+            if self.draw == 3 and (pos % 3 == 0 or pos == size):
+                pos = 0
+        base = (tuple(sorted(self.tab)), talon)
+        before = filed.get(base)
+        if before is None:
+            filed[base] = [(pos, used)]
+            return False
+        for old_pos, old_used in before:
+            if (old_pos != pos or old_used != used) and self._turns_to(old_pos, old_used, pos, used):
+                return True
+        before.append((pos, used))
         return False
+
+    def _turns_to(self, pos: int, used: int, goal: int, goal_used: int) -> bool:
+        """Whether turning the deck from `pos` cards on the waste, with `used`
+        passes used, brings it to `goal` cards with at most `goal_used` used."""
+        size, step = len(self.talon), self.draw
+
+        def this_pass(start: int) -> bool:
+            return goal == size or (goal >= start and (goal - start) % step == 0)
+
+        if used <= goal_used and this_pass(pos):
+            return True
+        return (self.limit is None or used < goal_used) and this_pass(0)
 
     def public_moves(self, move: Hashable) -> list[Move]:
         """The SPEC moves a fast move stands for, made from the current
