@@ -192,11 +192,14 @@ class KlondikeSearch:
                         continue
                     if i > hidden:
                         if pile[i - 1] in nexts:
-                            other.extend((RUN, src, size - i, dst) for dst in onto)
+                            for dst in onto:
+                                other.append((RUN, src, size - i, dst))
                     elif hidden:
-                        turn_run.extend((-hidden, (RUN, src, size - i, dst)) for dst in onto)
+                        for dst in onto:
+                            turn_run.append((-hidden, (RUN, src, size - i, dst)))
                     else:
-                        emptying.extend((RUN, src, size, dst) for dst in onto)
+                        for dst in onto:
+                            emptying.append((RUN, src, size, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
@@ -208,7 +211,8 @@ class KlondikeSearch:
                     waste_home.append((WASTE_HOME, j, recycles))
                 onto = takes.get(FITS[card])
                 if onto is not None:
-                    waste_run.extend((WASTE_RUN, j, recycles, dst) for dst in onto)
+                    for dst in onto:
+                        waste_run.append((WASTE_RUN, j, recycles, dst))
                 if empty >= 0 and RANK[card] == KING:
                     waste_run.append((WASTE_RUN, j, recycles, empty))
         if len(turn_run) > 1:
