@@ -430,10 +430,11 @@ def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left
     assert game.search_state().is_dead() == dead
 
 
-def _two_queens(kd_in_the_deck: bool) -> Game:
+def _two_queens(kd_in_the_deck: bool, crossed: bool = False) -> Game:
     """The Queen of spades lies on the face-down Jack of spades, the Queen of
-    clubs on the Jack of clubs; under them the two red Kings they could go
-    onto, one each (or the King of diamonds in the deck)."""
+    clubs on the Jack of clubs (`crossed`: each Jack under the other Queen);
+    under them the two red Kings they could go onto, one each (or the King
+    of diamonds in the deck)."""
     game = new_game("klondike", "draw1", seed=1)
     layout = {pid: "" for pid in TABLEAUS}
     upto = {"S": "T", "C": "T", "D": "Q", "H": "Q"}
@@ -441,17 +442,21 @@ def _two_queens(kd_in_the_deck: bool) -> Game:
         ranks = "A23456789TJQK"
         layout[f"foundation{n + 1}"] = " ".join(
             f"{rank}{suit}" for rank in ranks[:ranks.index(upto[suit]) + 1])
-    layout.update({"tableau1": "[JS] QS" if kd_in_the_deck else "[KD] [JS] QS",
-                   "tableau2": "[KH] [JC] QC", "waste": "",
+    spade, club = ("JC", "JS") if crossed else ("JS", "JC")
+    layout.update({"tableau1": f"[{spade}] QS" if kd_in_the_deck else f"[KD] [{spade}] QS",
+                   "tableau2": f"[KH] [{club}] QC", "waste": "",
                    "stock": "[KS] [KC]" + (" [KD]" if kd_in_the_deck else "")})
     return arrange(game, layout, recycles=0)
 
 
+@pytest.mark.parametrize("crossed", [False, True])
 @pytest.mark.parametrize("kd_in_the_deck", [False, True])
-def test_two_cards_each_covering_the_place_of_the_other_are_dead(kd_in_the_deck: bool) -> None:
+def test_two_cards_each_covering_the_place_of_the_other_are_dead(
+        kd_in_the_deck: bool, crossed: bool) -> None:
     # Neither Queen can leave first: each King she could go onto lies under
-    # the other one (and her own Jack, under her, must go home before her).
-    game = _two_queens(kd_in_the_deck)
+    # the other one (and the Jack of her suit, under her or under the other
+    # Queen, must go home before her).
+    game = _two_queens(kd_in_the_deck, crossed)
     state = game.search_state()
     assert state.is_dead() == (not kd_in_the_deck)
     depth = sys.getrecursionlimit()
@@ -466,3 +471,28 @@ def test_two_cards_each_covering_the_place_of_the_other_are_dead(kd_in_the_deck:
     for move in verdict.line:
         game.play(move)
     assert game.is_won() == kd_in_the_deck
+
+
+def test_a_card_back_on_a_face_up_card_of_its_stack_is_not_stuck() -> None:
+    # The 5 of spades lies on the face-down 6 of hearts and 3 of spades.  It
+    # goes onto the 6 of diamonds (the 6 of hearts turns up), comes back onto
+    # the 6 of hearts, and the 6 of diamonds goes home: now the 6 of hearts
+    # can carry the 5 onto the 7 of clubs, so the 3 of spades can come out.
+    from solitaire_tk.games.klondike_search import RUN, TO_HOME
+    game = new_game("klondike", "draw1", seed=1)
+    layout = {pid: "" for pid in TABLEAUS}
+    home = {"H": 5, "D": 5, "C": 6, "S": 2}
+    ranks = "A23456789TJQK"
+    out = []
+    for n, suit in enumerate("HDCS"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        out += [f"{r}{suit}" for r in ranks[home[suit]:]]
+    placed = {"3S", "6H", "5S", "6D", "7C"}
+    layout.update({"tableau1": "[3S] [6H] 5S", "tableau2": "6D", "tableau3": "7C", "waste": "",
+                   "stock": " ".join(f"[{card}]" for card in out if card not in placed)})
+    state = arrange(game, layout).search_state()
+    for move in [(RUN, 0, 1, 1), (RUN, 1, 1, 0), (TO_HOME, 1)]:
+        assert move in state.moves()
+        state.push(move)
+    assert (RUN, 0, 2, 2) in state.moves()
+    assert not state.is_dead()

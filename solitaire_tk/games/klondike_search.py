@@ -109,8 +109,8 @@ class KlondikeSearch:
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._locks = self._find_locks()
-        self._waste_waits: dict[tuple[tuple[int, ...], int],
-                                list[tuple[tuple[int, ...], frozenset[int]]]] = {}
+        self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
+        self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.
         self._filed: dict[Hashable, list[tuple[int, int]]] | None = {}
@@ -297,61 +297,70 @@ class KlondikeSearch:
                 self.fpile[suit] = -1
 
     def is_dead(self) -> bool:
-        """Cards W that are stuck for good, so that a card X under one of
-        them never comes out.  A card W waits for a card X of its own suit,
-        lower, to go home first when
-        - X lies face down under W in a stack, and W is face down too or the
-          lowest face-up card: whenever W moves, it leads the cards it takes
-          (the card under it is face down), and the cards under it wait;
-        - X lies under W on the waste pile and the deck can't be turned over
-          again: only the waste pile's top card can ever be taken.
-        Such a W (no King) can only leave onto a card it may go onto, one of
-        its *places*.  A set of such cards is stuck when each place of each
-        of them is home or lies under one of them: none of them can be the
-        first to leave.  (One W alone, or two in two stacks each covering a
+        """Cards that are stuck for good, so that the cards under them never
+        come out.  A card W (no King) can only leave
+        - from a stack, when W is face down or the lowest face-up card: it
+          then leads whatever moves with it, and the cards under it wait;
+        - from the waste pile, when the deck can't be turned over again:
+          only its top card is ever taken, and the cards under it wait;
+        and only home (after every lower card of its suit) or onto one of
+        the two cards it may go onto, its *places*.  A set of such cards is
+        stuck when each of them has a lower card of its suit under one of
+        them (so it can't go home first) and each of its places is home or
+        under one of them: none of them can be the first to leave.  (One W
+        on a lower card of its suit, or two in two stacks each covering a
         place of the other, and so on.)"""
         if self._filed is not None and self.is_dominated():
             return True
+        # The answer depends only on these (the cards face down stay where
+        # they are), which change far less often than the rest.
         down, tab = self.down, self.tab
-        stuck = [(places, below) for pile, under, depth, high, places, below in self._locks
-                 if under < down[pile] and len(tab[pile]) > depth
-                 and tab[pile][depth] & FACE == high]
-        if not (self.limit is None or self.recycles < self.limit or self.pos < 2):
+        waste = not (self.limit is None or self.recycles < self.limit or self.pos < 2)
+        lowest = tuple(pile[depth] if len(pile) > depth else -1 for pile, depth in zip(tab, down))
+        memo_key = (tuple(down), lowest, tuple(self.found),
+                    (self.talon, self.pos) if waste else None)
+        dead = self._dead_memo.get(memo_key)
+        if dead is None:
+            if len(self._dead_memo) > 200_000:   # a bounded memo
+                self._dead_memo.clear()
+            dead = self._dead_memo[memo_key] = self._stuck(waste)
+        return dead
+
+    def _stuck(self, waste: bool) -> bool:
+        """`is_dead` itself; `waste`: the deck can't be turned over again."""
+        down, tab = self.down, self.tab
+        stuck = [wait for pile, depth, card, wait in self._locks
+                 if depth <= down[pile] and len(tab[pile]) > depth
+                 and tab[pile][depth] & FACE == card]
+        if waste:
             waits = self._waste_waits.get((self.talon, self.pos))
             if waits is None:
                 waits = self._find_waste_waits()
             stuck += waits
         found = self.found
         while stuck:
-            covered: set[int] = set()
-            for _, below in stuck:
-                covered |= below
-            keep = [wait for wait in stuck
-                    if all(c in covered or found[SUIT[c]] > RANK[c] for c in wait[0])]
+            covered: set[int] = set().union(*[wait[1] for wait in stuck])
+            keep = []
+            for wait in stuck:
+                for c in wait[0]:
+                    if c not in covered and found[SUIT[c]] <= RANK[c]:
+                        break       # a place it may still go onto
+                else:
+                    if not covered.isdisjoint(wait[2]):
+                        keep.append(wait)
             if len(keep) == len(stuck):
                 return True
             stuck = keep
         return False
 
-    def _find_waste_waits(self) -> list[tuple[tuple[int, ...], frozenset[int]]]:
-        """The waste pile's waits of `is_dead`: for each W, its places not
-        under it, and the cards under it."""
+    def _find_waste_waits(self) -> list[Wait]:
+        """The waste pile's cards for `is_dead` (see `_wait`)."""
         if len(self._waste_waits) > 100_000:   # a bounded memo
             self._waste_waits.clear()
         talon = self.talon
-        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
-        below: set[int] = set()
-        waits = []
-        for k in range(self.pos):
-            card = talon[k]
-            suit, rank = SUIT[card], RANK[card]
-            if lowest[suit] < rank < KING:
-                waits.append((tuple(c for c in PARENTS[card] if c not in below),
-                              frozenset(below)))
-            if rank < lowest[suit]:
-                lowest[suit] = rank
-            below.add(card)
-        self._waste_waits[(talon, self.pos)] = waits
+        waits = [_wait(talon[k], talon[:k]) for k in range(1, self.pos)
+                 if RANK[talon[k]] < KING]
+        self._waste_waits[(self.talon, self.pos)] = waits
         return waits
 
     def is_dominated(self) -> bool:
@@ -479,24 +488,28 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...], frozenset[int]]]:
-        """The stacks' waits of `is_dead`: (stack, depth of X, depth of W, W,
-        the places of W not under it in its stack, the cards under it)."""
+    def _find_locks(self) -> list[tuple[int, int, int, Wait]]:
+        """The stacks' cards for `is_dead`: (stack, depth, card, `_wait`) for
+        each card face down or the lowest face up, with cards under it."""
         locks = []
         for index, pile in enumerate(self.tab):
-            hidden = self.down[index]
-            for depth in range(1, min(hidden, len(pile) - 1) + 1):
-                high = pile[depth] & FACE
-                if RANK[high] == KING:
-                    continue
-                under = frozenset(card & FACE for card in pile[:depth])
-                places = tuple(c for c in PARENTS[high] if c not in under)
-                for low_depth in range(depth):
-                    low = pile[low_depth] & FACE
-                    if SUIT[low] == SUIT[high] and RANK[low] < RANK[high]:
-                        locks.append((index, low_depth, depth, high, places, under))
-                        break   # one X under W is enough
+            for depth in range(1, min(self.down[index], len(pile) - 1) + 1):
+                card = pile[depth] & FACE
+                if RANK[card] < KING:
+                    locks.append((index, depth, card,
+                                  _wait(card, [c & FACE for c in pile[:depth]])))
         return locks
+
+
+# A card that may be stuck (`KlondikeSearch.is_dead`): its places not under
+# it, the cards under it, and the lower cards of its suit.
+Wait = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+
+
+def _wait(card: int, under: Sequence[int]) -> Wait:
+    below = frozenset(under)
+    return (tuple(c for c in PARENTS[card] if c not in below), below,
+            tuple(range(card - RANK[card], card)))
 
 
 def _first(item: tuple[int, Hashable]) -> int:
