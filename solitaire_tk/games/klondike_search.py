@@ -112,8 +112,10 @@ class KlondikeSearch:
         self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
-        # position of the cards searched: see `is_dominated`.
-        self._filed: dict[Hashable, list[tuple[int, int]]] | None = {}
+        # position of the cards searched: see `is_dominated`.  Only where
+        # passes are counted: three at a time with no limit it cuts too few
+        # positions (under 1%) to pay for itself, and with one pass none.
+        self._filed: dict[Hashable, list[tuple[int, int]]] | None = {} if self.limit else None
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
