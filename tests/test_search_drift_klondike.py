@@ -17,7 +17,7 @@ from solitaire_tk import Move, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.games.klondike import FOUNDATIONS, TABLEAUS
 from solitaire_tk.playout import random_step
-from solitaire_tk.solver import solve
+from solitaire_tk.solver import search, solve
 
 from .helpers import arrange
 
@@ -193,6 +193,23 @@ def test_a_won_golden_game_never_looks_dead_and_its_forced_moves_are_legal(name:
     assert game.is_won() and game.search_state().is_won()
 
 
+@pytest.mark.parametrize("name", ["klondike-draw1", "klondike-draw3"])
+def test_the_solver_never_calls_a_position_of_a_won_golden_game_lost(name: str) -> None:
+    # Every cut the search makes (dead ends, positions met again with the
+    # deck further on) is checked here against a game a player won.
+    record = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    game = new_game(record["game"], record["variant"], deck=record["deck"])
+    for step, entry in enumerate(record["log"]):
+        if step % 12 == 0:
+            verdict = solve(game, seconds=0.5, max_positions=20_000)
+            assert verdict.status != "lost", step
+        if entry["action"] == "undo":
+            game.undo()
+        else:
+            game.play(entry)
+    assert game.is_won()
+
+
 # -- the deck's passes, exactly -------------------------------------------------
 def _one_card_short(variant: str, waste: str, stock: str, recycles: int) -> Game:
     """Klondike with everything home but the hearts from `low` up: the hearts
@@ -278,7 +295,7 @@ def test_solve_keeps_the_passes_left(variant: str, recycles: int, status: str) -
     assert game.is_won() == (status == "winnable")
 
 
-def _small_klondike(variant: str, rng: random.Random) -> Game:
+def _small_klondike(variant: str, rng: random.Random, recycles: int | None = None) -> Game:
     """Klondike with most cards home and the rest dealt at random: some in
     the stacks (face down under one face-up card), the others in the deck
     and on the waste pile."""
@@ -300,7 +317,9 @@ def _small_klondike(variant: str, rng: random.Random) -> Game:
         stacks[rng.randrange(7)].append(card)
     for pid, cards in zip(TABLEAUS, stacks):
         layout[pid] = " ".join([f"[{card}]" for card in cards[:-1]] + cards[-1:])
-    return arrange(game, layout, recycles=rng.randint(1, 2) if variant == "draw1" else 0)
+    if recycles is None:
+        recycles = rng.randint(1, 2) if variant == "draw1" else 0
+    return arrange(game, layout, recycles=recycles)
 
 
 def _plain_answer(game: Game, cap: int) -> bool | None:
@@ -351,6 +370,35 @@ def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
     assert answers[True] >= 3 and answers[False] >= 3, answers
 
 
+def test_a_position_met_again_with_the_deck_further_on_is_cut_short_soundly() -> None:
+    # Draw one with two passes left: the same cards in the same places may be
+    # met again with the deck turned further on or after one more pass; that
+    # one is cut short.  The verdicts stay those of the same search without
+    # the rule, and each "lost" that of a plain search of every move.
+    rng = random.Random("deck-dominance-draw1")
+    cut = lost = 0
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    for _ in range(300):
+        game = _small_klondike("draw1", rng, recycles=1)
+        verdict = search(game.search_state(), 60.0)
+        unpruned = game.search_state()
+        unpruned._filed = None        # the same search without the rule
+        plain = search(unpruned, 60.0)
+        assert plain.status == verdict.status != "unknown"
+        cut += plain.positions - verdict.positions
+        if verdict.status == "lost":
+            expected = _plain_answer(game, 4000)
+            assert expected is not True, str(game)
+            lost += expected is False
+        else:
+            for move in verdict.line:
+                game.play(move)
+            assert game.is_won()
+    sys.setrecursionlimit(depth)
+    assert cut > 0 and lost >= 3, (cut, lost)
+
+
 def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
     # The 5 of spades leads whatever it moves with (a face-down card is under
     # it), so the face-down 3 of spades two cards down waits for it; both red
@@ -371,3 +419,71 @@ def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left
     arrange(game, {"waste": "3S 9C 5S", "stock": "", "foundation1": "AH 2H 3H 4H 5H 6H",
                    "foundation2": "AD 2D 3D 4D 5D 6D"}, recycles=recycles)
     assert game.search_state().is_dead() == dead
+
+
+def _two_queens(kd_in_the_deck: bool, crossed: bool = False) -> Game:
+    """The Queen of spades lies on the face-down Jack of spades, the Queen of
+    clubs on the Jack of clubs (`crossed`: each Jack under the other Queen);
+    under them the two red Kings they could go onto, one each (or the King
+    of diamonds in the deck)."""
+    game = new_game("klondike", "draw1", seed=1)
+    layout = {pid: "" for pid in TABLEAUS}
+    upto = {"S": "T", "C": "T", "D": "Q", "H": "Q"}
+    for n, suit in enumerate("SCDH"):
+        ranks = "A23456789TJQK"
+        layout[f"foundation{n + 1}"] = " ".join(
+            f"{rank}{suit}" for rank in ranks[:ranks.index(upto[suit]) + 1])
+    spade, club = ("JC", "JS") if crossed else ("JS", "JC")
+    layout.update({"tableau1": f"[{spade}] QS" if kd_in_the_deck else f"[KD] [{spade}] QS",
+                   "tableau2": f"[KH] [{club}] QC", "waste": "",
+                   "stock": "[KS] [KC]" + (" [KD]" if kd_in_the_deck else "")})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("crossed", [False, True])
+@pytest.mark.parametrize("kd_in_the_deck", [False, True])
+def test_two_cards_each_covering_the_place_of_the_other_are_dead(
+        kd_in_the_deck: bool, crossed: bool) -> None:
+    # Neither Queen can leave first: each King she could go onto lies under
+    # the other one (and the Jack of her suit, under her or under the other
+    # Queen, must go home before her).
+    game = _two_queens(kd_in_the_deck, crossed)
+    state = game.search_state()
+    assert state.is_dead() == (not kd_in_the_deck)
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))
+    try:
+        expected = _plain_answer(game, 20000)
+    finally:
+        sys.setrecursionlimit(depth)
+    assert expected is kd_in_the_deck
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == ("winnable" if kd_in_the_deck else "lost")
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won() == kd_in_the_deck
+
+
+def test_a_card_back_on_a_face_up_card_of_its_stack_is_not_stuck() -> None:
+    # The 5 of spades lies on the face-down 6 of hearts and 3 of spades.  It
+    # goes onto the 6 of diamonds (the 6 of hearts turns up), comes back onto
+    # the 6 of hearts, and the 6 of diamonds goes home: now the 6 of hearts
+    # can carry the 5 onto the 7 of clubs, so the 3 of spades can come out.
+    from solitaire_tk.games.klondike_search import RUN, TO_HOME
+    game = new_game("klondike", "draw1", seed=1)
+    layout = {pid: "" for pid in TABLEAUS}
+    home = {"H": 5, "D": 5, "C": 6, "S": 2}
+    ranks = "A23456789TJQK"
+    out = []
+    for n, suit in enumerate("HDCS"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        out += [f"{r}{suit}" for r in ranks[home[suit]:]]
+    placed = {"3S", "6H", "5S", "6D", "7C"}
+    layout.update({"tableau1": "[3S] [6H] 5S", "tableau2": "6D", "tableau3": "7C", "waste": "",
+                   "stock": " ".join(f"[{card}]" for card in out if card not in placed)})
+    state = arrange(game, layout).search_state()
+    for move in [(RUN, 0, 1, 1), (RUN, 1, 1, 0), (TO_HOME, 1)]:
+        assert move in state.moves()
+        state.push(move)
+    assert (RUN, 0, 2, 2) in state.moves()
+    assert not state.is_dead()

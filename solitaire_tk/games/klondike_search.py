@@ -104,10 +104,18 @@ class KlondikeSearch:
         self.pos = len(waste)
         self.recycles = game.recycles
         self.home = sum(self.found)
+        # The card each suit takes home next (a King's "next" is no card).
+        self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._locks = self._find_locks()
-        self._waste_waits: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
+        self._dead_memo: dict[Hashable, bool] = {}
+        # The places in the deck (waste size and passes used) filed for each
+        # position of the cards searched: see `is_dominated`.  Only where
+        # passes are counted: three at a time with no limit it cuts too few
+        # positions (under 1%) to pay for itself, and with one pass none.
+        self._filed: dict[Hashable, list[tuple[int, int]]] | None = {} if self.limit else None
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -148,7 +156,7 @@ class KlondikeSearch:
         swapped would be no longer and reach a kept move sooner.  So
         leaving these out never loses a win.
         """
-        tab, down, found = self.tab, self.down, self.found
+        tab, down, nexts = self.tab, self.down, self.nexts
         takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
         empty = -1
         for i in range(7):
@@ -177,7 +185,7 @@ class KlondikeSearch:
             hidden = down[src]
             size = len(pile)
             top = pile[-1]
-            if RANK[top] == found[SUIT[top]]:
+            if top in nexts:
                 (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
             if takes:
                 for i in range(hidden, size):
@@ -185,13 +193,15 @@ class KlondikeSearch:
                     if onto is None:
                         continue
                     if i > hidden:
-                        under = pile[i - 1]
-                        if RANK[under] == found[SUIT[under]]:
-                            other.extend((RUN, src, size - i, dst) for dst in onto)
+                        if pile[i - 1] in nexts:
+                            for dst in onto:
+                                other.append((RUN, src, size - i, dst))
                     elif hidden:
-                        turn_run.extend((-hidden, (RUN, src, size - i, dst)) for dst in onto)
+                        for dst in onto:
+                            turn_run.append((-hidden, (RUN, src, size - i, dst)))
                     else:
-                        emptying.extend((RUN, src, size, dst) for dst in onto)
+                        for dst in onto:
+                            emptying.append((RUN, src, size, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
@@ -199,11 +209,12 @@ class KlondikeSearch:
         if talon:
             for j, recycles in self._reachable():
                 card = talon[j]
-                if RANK[card] == found[SUIT[card]]:
+                if card in nexts:
                     waste_home.append((WASTE_HOME, j, recycles))
                 onto = takes.get(FITS[card])
                 if onto is not None:
-                    waste_run.extend((WASTE_RUN, j, recycles, dst) for dst in onto)
+                    for dst in onto:
+                        waste_run.append((WASTE_RUN, j, recycles, dst))
                 if empty >= 0 and RANK[card] == KING:
                     waste_run.append((WASTE_RUN, j, recycles, empty))
         if len(turn_run) > 1:
@@ -216,15 +227,15 @@ class KlondikeSearch:
         or in draw1 from the top of the waste pile.  (In draw3 taking a waste
         card moves every card after it in the deck one place on, which can
         spoil which cards the turns of three reach, so it is never forced.)"""
-        found = self.found
-        for src, pile in enumerate(self.tab):
-            if pile:
-                card = pile[-1]
-                if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
-                    return HOME_FROM[src]
+        found, nexts = self.found, self.nexts
+        src = 0
+        for pile in self.tab:
+            if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
+                return HOME_FROM[src]
+            src += 1
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
-            if RANK[card] == found[SUIT[card]] and is_safe_home(card, found):
+            if card in nexts and is_safe_home(card, found):
                 return (WASTE_HOME, self.pos - 1, 0)
         return None
 
@@ -270,7 +281,6 @@ class KlondikeSearch:
         kind = undo[0]
         if kind == TO_HOME or kind == RUN:
             src = undo[1]
-            assert isinstance(src, int)
             self.tab[src] = undo[2]
             self.down[src] = undo[3]
         else:
@@ -281,53 +291,125 @@ class KlondikeSearch:
             self.tab[undo[4]] = undo[5]
         else:
             suit = undo[4]
-            assert isinstance(suit, int)
             self.found[suit] -= 1
+            self.nexts.remove(suit << SUIT_SHIFT | self.found[suit] + 2)
+            self.nexts.add(suit << SUIT_SHIFT | self.found[suit] + 1)
             self.home -= 1
             if undo[5]:
                 self.fpile[suit] = -1
 
     def is_dead(self) -> bool:
-        """A card X that must wait for a card W of its own suit, higher, to
-        leave first, where W is no King and each card W could go onto in the
-        stacks is home or waits for W too: then W can't go home before X, nor
-        anywhere else, and X can never come out.  X waits for W when
-        - X lies face down under W in a stack, and W is face down too or the
-          lowest face-up card: whenever W moves, it leads the cards it takes
-          (the card under it is face down), and the cards under it wait;
-        - X lies under W on the waste pile and the deck can't be turned over
-          again: only the waste pile's top card can ever be taken."""
-        down, found, tab = self.down, self.found, self.tab
-        for pile, under, depth, high, places in self._locks:
-            if (under < down[pile] and len(tab[pile]) > depth
-                    and tab[pile][depth] & FACE == high
-                    and all(found[SUIT[c]] > RANK[c] for c in places)):
-                return True
-        if self.limit is None or self.recycles < self.limit or self.pos < 2:
-            return False
-        waits = self._waste_waits.get((self.talon, self.pos))
-        if waits is None:
-            waits = self._find_waste_waits()
-        return any(all(found[SUIT[c]] > RANK[c] for c in places) for places in waits)
+        """Cards that are stuck for good, so that the cards under them never
+        come out.  A card W (no King) can only leave
+        - from a stack, when W is face down or the lowest face-up card: it
+          then leads whatever moves with it, and the cards under it wait;
+        - from the waste pile, when the deck can't be turned over again:
+          only its top card is ever taken, and the cards under it wait;
+        and only home (after every lower card of its suit) or onto one of
+        the two cards it may go onto, its *places*.  A set of such cards is
+        stuck when each of them has a lower card of its suit under one of
+        them (so it can't go home first) and each of its places is home or
+        under one of them: none of them can be the first to leave.  (One W
+        on a lower card of its suit, or two in two stacks each covering a
+        place of the other, and so on.)"""
+        if self._filed is not None and self.is_dominated():
+            return True
+        # The answer depends only on these (the cards face down stay where
+        # they are), which change far less often than the rest.
+        down, tab = self.down, self.tab
+        waste = not (self.limit is None or self.recycles < self.limit or self.pos < 2)
+        lowest = tuple(pile[depth] if len(pile) > depth else -1 for pile, depth in zip(tab, down))
+        memo_key = (tuple(down), lowest, tuple(self.found),
+                    (self.talon, self.pos) if waste else None)
+        dead = self._dead_memo.get(memo_key)
+        if dead is None:
+            if len(self._dead_memo) > 200_000:   # a bounded memo
+                self._dead_memo.clear()
+            dead = self._dead_memo[memo_key] = self._stuck(waste)
+        return dead
 
-    def _find_waste_waits(self) -> list[tuple[int, ...]]:
-        """The waste pile's waits of `is_dead`: for each W, its places not under it."""
+    def _stuck(self, waste: bool) -> bool:
+        """`is_dead` itself; `waste`: the deck can't be turned over again."""
+        down, tab = self.down, self.tab
+        stuck = [wait for pile, depth, card, wait in self._locks
+                 if depth <= down[pile] and len(tab[pile]) > depth
+                 and tab[pile][depth] & FACE == card]
+        if waste:
+            waits = self._waste_waits.get((self.talon, self.pos))
+            if waits is None:
+                waits = self._find_waste_waits()
+            stuck += waits
+        found = self.found
+        while stuck:
+            covered: set[int] = set().union(*[wait[1] for wait in stuck])
+            keep = []
+            for wait in stuck:
+                for c in wait[0]:
+                    if c not in covered and found[SUIT[c]] <= RANK[c]:
+                        break       # a place it may still go onto
+                else:
+                    if not covered.isdisjoint(wait[2]):
+                        keep.append(wait)
+            if len(keep) == len(stuck):
+                return True
+            stuck = keep
+        return False
+
+    def _find_waste_waits(self) -> list[Wait]:
+        """The waste pile's cards for `is_dead` (see `_wait`)."""
         if len(self._waste_waits) > 100_000:   # a bounded memo
             self._waste_waits.clear()
         talon = self.talon
-        lowest = [KING + 1] * 4        # the lowest rank of each suit on the waste below
-        below: set[int] = set()
-        waits = []
-        for k in range(self.pos):
-            card = talon[k]
-            suit, rank = SUIT[card], RANK[card]
-            if lowest[suit] < rank < KING:
-                waits.append(tuple(c for c in PARENTS[card] if c not in below))
-            if rank < lowest[suit]:
-                lowest[suit] = rank
-            below.add(card)
-        self._waste_waits[(talon, self.pos)] = waits
+        waits = [_wait(talon[k], talon[:k]) for k in range(1, self.pos)
+                 if RANK[talon[k]] < KING]
+        self._waste_waits[(self.talon, self.pos)] = waits
         return waits
+
+    def is_dominated(self) -> bool:
+        """True when this search already came to the same cards in the same
+        places with the deck at a place from which turning it (and turning
+        the waste over, when passes are left) reaches the place it is at now;
+        files this position otherwise.
+
+        From there every line from here can be played too, with as many
+        passes left (a waste move here is one there, after the same turns or
+        fewer), so this position can only win where that one does.  That one
+        was filed first, so the search searches it (or it is on the line
+        being searched): of the winnable positions filed, one with the most
+        cards home and then the shortest win is never cut short this way,
+        and "lost" stays a proof.  A position is filed when `is_dead` is
+        first asked about it, as the solver does for each new position.
+        """
+        filed, talon = self._filed, self.talon
+        if filed is None or not talon:
+            return False
+        size, pos, used = len(talon), self.pos, self.recycles
+        if self.limit is None:
+            used = 0        # not counted (as in `key`)
+            if self.draw == 3 and (pos % 3 == 0 or pos == size):
+                pos = 0
+        base = (tuple(sorted(self.tab)), talon)
+        before = filed.get(base)
+        if before is None:
+            filed[base] = [(pos, used)]
+            return False
+        for old_pos, old_used in before:
+            if (old_pos != pos or old_used != used) and self._turns_to(old_pos, old_used, pos, used):
+                return True
+        before.append((pos, used))
+        return False
+
+    def _turns_to(self, pos: int, used: int, goal: int, goal_used: int) -> bool:
+        """Whether turning the deck from `pos` cards on the waste, with `used`
+        passes used, brings it to `goal` cards with at most `goal_used` used."""
+        size, step = len(self.talon), self.draw
+
+        def this_pass(start: int) -> bool:
+            return goal == size or (goal >= start and (goal - start) % step == 0)
+
+        if used <= goal_used and this_pass(pos):
+            return True
+        return (self.limit is None or used < goal_used) and this_pass(0)
 
     def public_moves(self, move: Hashable) -> list[Move]:
         """The SPEC moves a fast move stands for, made from the current
@@ -359,6 +441,8 @@ class KlondikeSearch:
         """Put `card` home; True when it starts a home stack."""
         suit = SUIT[card]
         self.found[suit] += 1
+        self.nexts.remove(card)
+        self.nexts.add(card + 1)
         self.home += 1
         if self.fpile[suit] < 0:
             self.fpile[suit] = min(set(range(4)) - set(self.fpile))
@@ -406,24 +490,28 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
-        """The stacks' waits of `is_dead`: (stack, depth of X, depth of W, W,
-        the places of W not under it in its stack)."""
+    def _find_locks(self) -> list[tuple[int, int, int, Wait]]:
+        """The stacks' cards for `is_dead`: (stack, depth, card, `_wait`) for
+        each card face down or the lowest face up, with cards under it."""
         locks = []
         for index, pile in enumerate(self.tab):
-            hidden = self.down[index]
-            for depth in range(1, min(hidden, len(pile) - 1) + 1):
-                high = pile[depth] & FACE
-                if RANK[high] == KING:
-                    continue
-                under = {card & FACE for card in pile[:depth]}
-                places = tuple(c for c in PARENTS[high] if c not in under)
-                for low_depth in range(depth):
-                    low = pile[low_depth] & FACE
-                    if SUIT[low] == SUIT[high] and RANK[low] < RANK[high]:
-                        locks.append((index, low_depth, depth, high, places))
-                        break   # one X under W is enough
+            for depth in range(1, min(self.down[index], len(pile) - 1) + 1):
+                card = pile[depth] & FACE
+                if RANK[card] < KING:
+                    locks.append((index, depth, card,
+                                  _wait(card, [c & FACE for c in pile[:depth]])))
         return locks
+
+
+# A card that may be stuck (`KlondikeSearch.is_dead`): its places not under
+# it, the cards under it, and the lower cards of its suit.
+Wait = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+
+
+def _wait(card: int, under: Sequence[int]) -> Wait:
+    below = frozenset(under)
+    return (tuple(c for c in PARENTS[card] if c not in below), below,
+            tuple(range(card - RANK[card], card)))
 
 
 def _first(item: tuple[int, Hashable]) -> int:
