@@ -71,6 +71,11 @@ def _seed(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):
+        # A built program starts itself again for the solver's process (spawn):
+        # that copy must run the solver, not open another window.
+        import multiprocessing
+        multiprocessing.freeze_support()
     args = parse_args(argv)
     if args.game == "report":
         from .classreport import run_report
