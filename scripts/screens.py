@@ -10,8 +10,6 @@ are reduced and stored with a palette, so all of them together stay small.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import tkinter as tk
@@ -24,6 +22,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed one
 
 from solitaire_tk.registry import GAME_IDS, new_game  # noqa: E402
 from solitaire_tk.ui.selftest import cancel_timers, next_move, open_drawn, quiet_store  # noqa: E402
+from tests.xvfb import start_xvfb  # noqa: E402
 
 OUT = ROOT / "images" / "screens"
 SEED = 3
@@ -31,24 +30,6 @@ MOVES = 4
 WINDOW = "1100x720+0+0"
 WIDTH = 800  # pixels across in the README
 COLOURS = 128
-
-
-def start_xvfb() -> subprocess.Popen[bytes]:
-    """A virtual screen of our own; DISPLAY names it."""
-    if shutil.which("Xvfb") is None:
-        raise SystemExit("No DISPLAY and no Xvfb: install it (sudo apt-get install xvfb).")
-    read_end, write_end = os.pipe()
-    process = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
-                                "1400x900x24", "-nolisten", "tcp"], pass_fds=(write_end,),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        process.kill()
-        raise SystemExit("Xvfb did not start.")
-    os.environ["DISPLAY"] = f":{number}"
-    return process
 
 
 def picture(game_id: str, folder: Path) -> Image.Image:
@@ -82,7 +63,12 @@ def small(image: Image.Image) -> Image.Image:
 
 
 def main() -> None:
-    xvfb = start_xvfb() if not os.environ.get("DISPLAY") else None
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        xvfb = start_xvfb("1400x900x24")
+        if xvfb is None:
+            raise SystemExit("No DISPLAY, and Xvfb could not be started: install it "
+                             "(sudo apt-get install xvfb).")
     OUT.mkdir(parents=True, exist_ok=True)
     try:
         with tempfile.TemporaryDirectory(prefix="solitaire-screens-") as data:

@@ -4,31 +4,12 @@ screen: if no DISPLAY is set, one Xvfb is started for the whole run."""
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
 
-
-def _start_xvfb() -> subprocess.Popen[bytes] | None:
-    if shutil.which("Xvfb") is None:
-        return None
-    read_fd, write_fd = os.pipe()
-    process = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                                "1920x1080x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        process.kill()
-        return None
-    os.environ["DISPLAY"] = f":{number}"
-    time.sleep(0.1)
-    return process
+from tests.xvfb import start_xvfb
 
 
 NO_SCREEN = ("GUI tests need a screen: install Xvfb (sudo apt-get install xvfb) "
@@ -51,7 +32,7 @@ def display() -> Iterator[str]:
     """A usable X display (the one set, or a fresh Xvfb)."""
     process = None
     if not os.environ.get("DISPLAY"):
-        process = _start_xvfb()
+        process = start_xvfb()
         if process is None:
             pytest.skip(NO_SCREEN)
     yield os.environ["DISPLAY"]
