@@ -14,7 +14,6 @@ import tkinter as tk
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from ..course import Course, CourseError, StepTry, Verdict, lesson_key, load_course
 from ..engine import Game
 from ..moves import Move
 from ..registry import GAME_IDS, game_class
@@ -22,6 +21,7 @@ from ..resources import resource_files
 from .marks import HINT_COLOUR
 
 if TYPE_CHECKING:
+    from ..course import Course, StepTry, Verdict
     from .statsdialog import ConfirmDialog
     from .app import TutorApp
 
@@ -80,6 +80,7 @@ class CourseView(ttk.Frame):
             self.mode.start_lesson(int(chosen[0]))
 
     def show_lessons(self, course: Course, done: list[str], current: int) -> None:
+        from ..course import lesson_key
         self.lessons.delete(0, "end")
         for lesson in course.lessons:
             tick = TICK if lesson_key(course.game_id, lesson.id) in done else " "
@@ -153,6 +154,7 @@ class CourseMode:
     # -- opening and going on ------------------------------------------------------
     def open(self, game_id: str) -> None:
         """Start the course at the first lesson this player has not done."""
+        from ..course import CourseError, lesson_key, load_course   # when first used: a fast start
         try:
             course = load_course(game_id)
         except CourseError as error:
@@ -171,6 +173,7 @@ class CourseMode:
         self.start_step(0)
 
     def start_step(self, index: int) -> None:
+        from ..course import CourseError, StepTry
         course, app = self.course, self.app
         assert course is not None
         step = course.lessons[self.lesson_index].steps[index]
@@ -233,6 +236,7 @@ class CourseMode:
         return False
 
     def _closed(self, verdict: Verdict) -> None:
+        from ..course import lesson_key
         course = self.course
         assert course is not None
         lesson = course.lessons[self.lesson_index]
@@ -278,6 +282,7 @@ class CourseMode:
 
     def show_answer(self) -> None:
         """Show me (and Hint, in a lesson): the arrow for the right move."""
+        from ..course import Verdict
         trying = self.trying
         if trying is None or trying.closed:
             return
