@@ -51,6 +51,13 @@ def mount_allowed(place: Path) -> bool:
     return True
 
 
+def _chmod_folders(folder: Path, mode: int) -> None:
+    """Give `folder` and every folder in it `mode` (0o555: nothing can be written)."""
+    for path in [folder, *folder.rglob("*")]:
+        if path.is_dir():
+            path.chmod(mode)
+
+
 class Blocker:
     """Makes a folder one that cannot be written (`block`) and writable again (`free`)."""
 
@@ -72,9 +79,7 @@ class Blocker:
 
     def block(self, folder: Path) -> None:
         if self.way == "chmod":
-            for path in [folder, *folder.rglob("*")]:
-                if path.is_dir():
-                    path.chmod(0o555)
+            _chmod_folders(folder, 0o555)
         elif self.way == "read-only mount":
             assert _run("mount", "-o", "remount,ro", str(folder))
         else:
@@ -95,9 +100,7 @@ class Blocker:
 
     def free(self, folder: Path) -> None:
         if self.way == "chmod":
-            for path in [folder, *folder.rglob("*")]:
-                if path.is_dir():
-                    path.chmod(0o755)
+            _chmod_folders(folder, 0o755)
         elif self.way == "read-only mount":
             assert _run("mount", "-o", "remount,rw", str(folder))
         else:
