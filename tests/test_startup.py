@@ -24,10 +24,11 @@ NOT_AT_START = ("PIL", "solitaire_tk.ui.cardart", "solitaire_tk.ui.deckdialog",
                 "solitaire_tk.ui.dialogs", "solitaire_tk.ui.gamefiles", "tkinter.filedialog")
 
 
-def start_app(data_dir: Path, *args: str) -> set[str]:
+def start_app(data_dir: Path, *args: str, probe: str = "1") -> set[str]:
     """Start the real app in its own process; the modules it had loaded when
-    its window was mapped and the table drawn (ui/startprobe.py)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": "1"}
+    its window was mapped and the table drawn (ui/startprobe.py).  With
+    `probe="settled"` it runs on until the deck's pictures are all kept."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": probe}
     result = subprocess.run([sys.executable, "-m", "solitaire_tk", "--data-dir", str(data_dir),
                              *args], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=120)
@@ -47,6 +48,17 @@ def test_the_second_start_draws_the_table_without_pillow_or_dialogs(display: str
     loaded_too_soon = [name for name in again if name.split(".")[0] == "PIL"
                        or name in NOT_AT_START]
     assert loaded_too_soon == []
+
+
+def test_cards_a_deal_did_not_show_are_kept_after_start_up(display: str,
+                                                          data_dir: Path) -> None:
+    start_app(data_dir, "klondike", "--seed", "1", probe="settled")
+    kept = {path.name for path in card_cache_dir(data_dir).glob("*/*/*.png")}
+    assert len(kept) == 53, "the whole deck and the back, not only the cards dealt face up"
+    assert "AS.png" in kept and "KH.png" in kept
+    another_deal = start_app(data_dir, "klondike", "--seed", "2")
+    assert not [name for name in another_deal if name.split(".")[0] == "PIL"], \
+        "the next deal's cards are read from disk, not drawn"
 
 
 def test_importing_the_window_loads_no_dialog_and_no_pillow() -> None:

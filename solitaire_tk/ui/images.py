@@ -8,6 +8,11 @@ window, so each card drawn is also kept as a PNG file in a folder per card
 size (`cache_dir`, the data folder's cache), and Tk reads it from there next
 time, without Pillow.  A missing, damaged or unreadable file is drawn again;
 a folder that cannot be written to is simply not used.
+
+The first games at a new size show only some cards, so the others would be
+drawn (and Pillow loaded) at the next starts.  `keep_one_more` draws one card
+not kept yet; the table calls it now and then once the pupil has the window,
+so that from the next start on every card of the deck is read from disk.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import tkinter as tk
 from pathlib import Path
 
 from .. import __version__
+from ..cards import RANKS, SUITS
 
 # Change when the drawing of the cards changes, so old pictures are not used;
 # beside the app's version, the size and date of cardart.py (where it is a file) count.
@@ -48,12 +54,14 @@ class CardImages:
         self._cache: dict[tuple[str, bool, str], tk.PhotoImage] = {}
         self.cache_dir = cache_dir
         self._folder: Path | None = None   # this size's pictures, once known usable
+        self._unkept: list[str] | None = None  # names not yet on disk at this size
 
     def set_size(self, width: int, height: int) -> None:
         if (width, height) != self._size:
             self._size = (width, height)
             self._cache.clear()
             self._folder = None
+            self._unkept = None
             if self.cache_dir is not None:
                 self._folder = self._size_folder(self.cache_dir / _art_key(),
                                                  f"{width}x{height}")
@@ -72,6 +80,27 @@ class CardImages:
             image = self._kept(name) or self._draw(code, four_colour, back, name)
             self._cache[key] = image
         return image
+
+    def keep_one_more(self, four_colour: bool, back: str) -> bool:
+        """Draw one card of the deck (or the back) that is not kept on disk yet
+        at this size, and keep it; False when there is none left (or no folder)."""
+        if self._folder is None:
+            return False
+        if self._unkept is None:
+            try:
+                kept = set(os.listdir(self._folder))
+            except OSError:
+                return False
+            suffix = "-4" if four_colour else ""
+            wanted = [f"back-{back}.png"] + [f"{rank}{suit}{suffix}.png"
+                                             for suit in SUITS for rank in RANKS]
+            self._unkept = [name for name in wanted if name not in kept]
+        while self._unkept:
+            name = self._unkept.pop()
+            if not (self._folder / name).is_file():   # another window may have kept it
+                self._keep(self._folder / name, self._picture(*_parse_name(name)))
+                return True
+        return False
 
     # -- the pictures on disk ----------------------------------------------------
     def _size_folder(self, art_folder: Path, size: str) -> Path | None:
@@ -114,16 +143,20 @@ class CardImages:
         return image
 
     def _draw(self, code: str, four_colour: bool, back: str, name: str) -> tk.PhotoImage:
+        data = self._picture(code, four_colour, back)
+        if self._folder is not None:
+            self._keep(self._folder / name, data)
+        return tk.PhotoImage(master=self._master, data=data, format="png")
+
+    def _picture(self, code: str, four_colour: bool, back: str) -> bytes:
+        """A card (or a back) drawn at this size, as PNG."""
         from . import cardart   # Pillow is loaded only when a card must be drawn
         width, height = self._size
         art = (cardart.card_back(back, width, height) if back
                else cardart.card_face(code, width, height, four_colour))
         buffer = io.BytesIO()
         art.save(buffer, "PNG", compress_level=1)
-        data = buffer.getvalue()
-        if self._folder is not None:
-            self._keep(self._folder / name, data)
-        return tk.PhotoImage(master=self._master, data=data, format="png")
+        return buffer.getvalue()
 
     @staticmethod
     def _keep(path: Path, data: bytes) -> None:
@@ -137,3 +170,11 @@ class CardImages:
                 temporary.unlink(missing_ok=True)
             except OSError:
                 pass
+
+
+def _parse_name(name: str) -> tuple[str, bool, str]:
+    """(code, four_colour, back) of a kept picture's file name (see `_get`)."""
+    stem = name.removesuffix(".png")
+    if stem.startswith("back-"):
+        return "", False, stem.removeprefix("back-")
+    return stem.removesuffix("-4"), stem.endswith("-4"), ""

@@ -135,7 +135,7 @@ def launch(args: argparse.Namespace) -> int:
     from . import startprobe
     if startprobe.wanted():  # scripts/benchmark.py --startup
         startprobe.watch(root, lambda: app.table.layout is not None,
-                         (app.table, "<<TableLaidOut>>"))
+                         (app.table, "<<TableLaidOut>>"), settled=app.table.cards_all_kept)
     root.mainloop()
     store.release_player()  # another window may play as this player now
     return 0

@@ -26,8 +26,8 @@ def wanted() -> bool:
     return bool(os.environ.get(PROBE_VARIABLE))
 
 
-def watch(root: tk.Tk, drawn: Callable[[], bool], drawn_event: tuple[tk.Misc, str] | None = None
-          ) -> None:
+def watch(root: tk.Tk, drawn: Callable[[], bool], drawn_event: tuple[tk.Misc, str] | None = None,
+          settled: Callable[[], bool] = lambda: True) -> None:
     """Print the time and exit at the first idle moment once `root` is viewable
     and `drawn()` is true (checked again on `<Map>` and on `drawn_event`)."""
     pending = [False]
@@ -43,6 +43,12 @@ def watch(root: tk.Tk, drawn: Callable[[], bool], drawn_event: tuple[tk.Misc, st
         loaded = sorted(name for name in sys.modules if name.split(".")[0]
                         in ("solitaire_tk", "PIL", "tkinter"))
         print("loaded", *loaded, flush=True)
+        leave()
+
+    def leave() -> None:
+        if os.environ.get(PROBE_VARIABLE) == "settled" and not settled():
+            root.after(100, leave)
+            return
         os._exit(0)  # no goodbyes: the next run starts at once
 
     root.bind("<Map>", check, add="+")

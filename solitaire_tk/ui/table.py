@@ -42,6 +42,10 @@ FOCUS_COLOUR = "#ffd400"
 SELECT_COLOUR = "#36a3ff"
 TARGET_COLOUR = "#7dff7d"
 RESIZE_PAUSE_MS = 60
+# The cards a deal does not show are drawn and kept on disk after start-up (see
+# images.CardImages.keep_one_more), one at a time so the window never waits.
+KEEP_CARDS_AFTER_MS = 2500
+KEEP_CARDS_GAP_MS = 40
 
 
 class Table(tk.Canvas):
@@ -56,8 +60,10 @@ class Table(tk.Canvas):
         self._offsets: dict[str, list[tuple[float, float]]] = {}
         self._size = (0, 0)
         self._resize_job: str | None = None
+        self._keep_job: str | None = None
         self.slides = Slides(self)
         self.bind("<Configure>", self._on_resize)
+        self.bind("<Destroy>", self._on_destroy, add="+")
 
     # -- showing a game -----------------------------------------------------
     def show(self, game: Game, slide: bool = False) -> None:
@@ -165,6 +171,29 @@ class Table(tk.Canvas):
         self._draw_places()
         self.refresh()
         self.event_generate("<<TableLaidOut>>", when="tail")
+        self._keep_cards_later(KEEP_CARDS_AFTER_MS)
+
+    # -- the rest of the deck kept on disk, a card at a time ------------------
+    def _keep_cards_later(self, delay_ms: int) -> None:
+        if self._keep_job is not None:
+            self.after_cancel(self._keep_job)
+        self._keep_job = self.after(delay_ms, self._keep_next_card)
+
+    def _keep_next_card(self) -> None:
+        self._keep_job = None
+        if self.slides.running:   # a card gliding would stutter: later
+            self._keep_cards_later(KEEP_CARDS_AFTER_MS)
+        elif self.images.keep_one_more(self.look.four_colour, self.look.card_back):
+            self._keep_cards_later(KEEP_CARDS_GAP_MS)
+
+    def cards_all_kept(self) -> bool:
+        """Whether every card of the deck is kept on disk at this size (or cannot be)."""
+        return self._keep_job is None and self.layout is not None
+
+    def _on_destroy(self, event: tk.Event) -> None:
+        if event.widget is self and self._keep_job is not None:
+            self.after_cancel(self._keep_job)
+            self._keep_job = None
 
     # -- drawing --------------------------------------------------------------
     def _draw_places(self) -> None:
