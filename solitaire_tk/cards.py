@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
+
+from .records import field, record
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -28,7 +29,7 @@ class DeckError(ValueError):
     """A deck given as text or as a list is not a proper deck."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Card:
     """One playing card: `rank` is its value 1 (Ace) to 13 (King)."""
 

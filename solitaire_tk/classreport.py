@@ -27,12 +27,12 @@ import io
 import os
 import stat
 import tempfile
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, TextIO
 
 from .fallback import copy_readable
+from .records import field, record
 from .stats import GameStats, ScoreRecord, game_title
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
@@ -51,7 +51,7 @@ class ReportError(Exception):
     """The report cannot be made or written; the message says why and what to do."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ReportRow:
     """One player's numbers for one game (a statistics key, "klondike/draw3")."""
 
@@ -77,7 +77,7 @@ class ReportRow:
                 str(self.lessons_done), self.last_played or nothing]
 
 
-@dataclass
+@record
 class ClassReport:
     folder: Path
     players: list[str] = field(default_factory=list)

@@ -22,12 +22,12 @@ shuffle (`seed`).  Then the step's `setup` moves are played.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .cards import Card, parse_card, shuffled_deck
 from .engine import Game
 from .moves import Move, MoveFormatError, as_move
+from .records import field, record
 from .registry import game_class, new_game
 from .resources import read_resource
 
@@ -45,7 +45,7 @@ class CourseError(ValueError):
     """A course file that cannot be used; the message says which file and where."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     task: str
     right: tuple[Move, ...]
@@ -59,14 +59,14 @@ class Step:
     not_this: str = ""  # why a legal move that is not the right one is not the task's
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CourseLesson:
     id: str
     title: str
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Course:
     game_id: str
     title: str
@@ -233,7 +233,7 @@ def start_step(game_id: str, step: Step, player: str = "") -> Game:
 
 
 # -- trying a step ---------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     kind: str  # "right", "illegal" or "wrong"
     text: str

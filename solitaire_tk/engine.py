@@ -16,13 +16,13 @@ thousand moves does not hold a hundred thousand tables.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, check_deck, deck_text, new_deck_order
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
+from .records import record
 from .searchstate import SearchState
 
 SAVE_FORMAT = "solitaire-tk-game"
@@ -48,7 +48,7 @@ Position = tuple[tuple[tuple[Card, ...], ...], tuple[Any, ...]]
 UNDO_POSITION_EVERY = 8
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class UndoStep:
     """A move undo can take back, and (on some steps) the position before it.
 
@@ -64,7 +64,7 @@ class UndoStep:
     depth: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Checkpoint:
     """Everything needed to rebuild a game at one step of its log."""
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from .records import field, record
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, atomic_write_bytes,
                       read_json, read_limited, write_json)
 
@@ -36,7 +36,7 @@ MAX_SAVED_GAMES = 300               # the newest: copying a file takes about a m
 WHAT_TO_COPY = ("settings.json", "stats", "current", "saved")   # files, or folders of .json files
 
 
-@dataclass
+@record
 class Copied:
     """What `copy_readable` did."""
 
@@ -94,7 +94,7 @@ def copy_readable(source: Path, target: Path, budget: int | None = None) -> Copi
     return done
 
 
-@dataclass
+@record
 class Brought:
     """What `bring_back` did."""
 

@@ -28,12 +28,12 @@ import os
 import re
 import secrets
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from .datafiles import move_aside
 from .engine import SAVE_VERSION, Game
+from .records import record
 from .savefile import GameFileError, load_game, read_record
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, parse_json, read_limited,
                       write_json)
@@ -49,7 +49,7 @@ _MARK = re.compile(r"[0-9a-f]{8,32}")
 Tell = Callable[[str], None]
 
 
-@dataclass
+@record
 class _Written:
     """What is on disk of the game a player last kept."""
 

@@ -18,9 +18,9 @@ without a partner is kept as the two stars it is.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from .records import field, record
 from .resources import read_resource
 
 __all__ = ["Block", "BulletList", "Lesson", "NumberedList", "Paragraph", "REQUIRED_SECTIONS",
@@ -52,7 +52,7 @@ _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 
 
 # -- the structure ------------------------------------------------------------------
-@dataclass
+@record
 class Span:
     """A run of text, bold or not."""
 
@@ -60,7 +60,7 @@ class Span:
     bold: bool = False
 
 
-@dataclass
+@record
 class Paragraph:
     spans: list[Span]
 
@@ -68,7 +68,7 @@ class Paragraph:
         return _join(self.spans)
 
 
-@dataclass
+@record
 class BulletList:
     items: list[list[Span]]
 
@@ -76,7 +76,7 @@ class BulletList:
         return "\n".join("- " + _join(item) for item in self.items)
 
 
-@dataclass
+@record
 class NumberedList:
     """A numbered list; `start` is the number written on its first item."""
 
@@ -90,7 +90,7 @@ class NumberedList:
 Block: TypeAlias = Paragraph | BulletList | NumberedList
 
 
-@dataclass
+@record
 class Section:
     id: str
     title: str
@@ -102,7 +102,7 @@ class Section:
         return "\n".join(parts)
 
 
-@dataclass
+@record
 class Lesson:
     game_id: str
     title: str

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
+
+from .records import record
 
 ACTIONS = ("move", "flip", "recycle", "redeal", "deal", "remove", "reserve", "pickup", "place")
 
@@ -23,7 +24,7 @@ class MoveFormatError(ValueError):
     """A move record that is not even shaped like a move."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Move:
     """One player action; only the fields that apply to its action are set."""
 

@@ -20,8 +20,9 @@ import errno
 import os
 import stat
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+
+from .records import record
 
 __all__ = ["BUSY", "HELD", "NO_LOCKING", "PlayerLock", "already_playing", "lock_path"]
 
@@ -32,7 +33,7 @@ NO_LOCKING = "no locking"  # the folder cannot lock files: nothing is checked
 LOCK_FOLDER = "locks"
 
 
-@dataclass
+@record
 class _Holding:
     fd: int
     claims: int   # how many PlayerLocks of this process hold it

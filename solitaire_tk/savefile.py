@@ -11,13 +11,13 @@ import gc
 import math
 import os
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence, overload
 
 from .cards import DeckError, check_seed, parse_deck
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError
+from .records import replace
 from .registry import GAME_IDS, game_class
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 from .wording import led_by

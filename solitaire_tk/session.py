@@ -25,13 +25,13 @@ is offered until a new move is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Protocol
 
 from .engine import Game, Position
 from .moves import Move
+from .records import record
 from .storage import SaveError
 from .registry import game_class, new_game
 from .stats import has_moves
@@ -85,7 +85,7 @@ def unfinished_game(store: Any) -> Game | None:
     return game
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Redo:
     """A move taken back, and the position it can be played again from."""
 
@@ -93,7 +93,7 @@ class _Redo:
     position: Position
 
 
-@dataclass
+@record
 class _Unwritten:
     """A game that is over but not yet written down (the disk was full, say)."""
 

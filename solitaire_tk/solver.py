@@ -15,11 +15,11 @@ proof; when the time (or a caller's stop) comes first the answer is
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from .engine import Game
 from .moves import Move
+from .records import record
 from .searchstate import FastMove, SearchState, public_moves
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
@@ -31,7 +31,7 @@ CHECK_EVERY = 256
 MAX_POSITIONS = 2_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
     how many distinct positions it searched (added up over the move orders

@@ -26,12 +26,12 @@ import copy
 import functools
 import json
 import re
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping, Sequence, TypedDict
 
 from .datafiles import STATS_FORMAT, register_converter
 from .engine import Game
+from .records import field, record
 from .registry import GAME_IDS, game_class
 
 LOWER_IS_BETTER = frozenset({"cruel"})
@@ -92,7 +92,7 @@ def check_key(key: str) -> str:
     return key
 
 
-@dataclass
+@record
 class GameStats:
     """A player's numbers for one game key, with the percentages worked out."""
 
@@ -211,7 +211,7 @@ class GameStats:
         return stats
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SessionStats:
     """Games since the app started or the player changed.
 
@@ -230,7 +230,7 @@ class SessionStats:
     average_before: float | None = None
 
 
-@dataclass
+@record
 class _SessionTally:
     start_played: int
     start_total: int
@@ -240,7 +240,7 @@ class _SessionTally:
     total_score: int = 0
 
 
-@dataclass
+@record
 class CountedGame:
     """One game counted in a book: what the figures need of it, and its file in saved/."""
 

@@ -53,7 +53,6 @@ import re
 import shutil
 import unicodedata
 import weakref
-from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -63,6 +62,7 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
 from .engine import Game
 from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
+from .records import asdict, field, fields, record
 from .registry import GAME_IDS, game_class
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
@@ -89,7 +89,7 @@ _GEOMETRY = re.compile(r"(\d{1,5}x\d{1,5})?([+-]-?\d{1,5}[+-]-?\d{1,5})?")
 
 
 # -- preferences -----------------------------------------------------------------------
-@dataclass
+@record
 class Settings:
     """One player's preferences.
 
@@ -245,7 +245,7 @@ def clean_name(name: str, others: Iterable[str] = ()) -> str:
     return name
 
 
-@dataclass
+@record
 class _Player:
     id: str          # the file name of the player's stats and current game
     name: str

@@ -9,10 +9,10 @@ such players, round the list, and says whom it went past.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .playerlock import already_playing
+from .records import record
 from .storage import SaveError
 from .userdata import PlayingElsewhere, _and_list
 
@@ -37,7 +37,7 @@ def read_only_note(store: Any) -> str:
     return f"read-only: {store.current_player} is playing in another window"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     """Where "<" or ">" went: the player who plays now (None: nobody else could),
     and what to tell the pupil about the players it went past."""

@@ -8,12 +8,12 @@ build down from King to Ace, one suit each; 22 is the face-down reserve;
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, check_deck
 from ..engine import Game
 from ..moves import Move, as_move
+from ..records import replace
 from ..searchstate import SearchState
 from ..wording import a_rank, pile_number, plural, sentence
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 
 from ..engine import DECK_ACTIONS, Game, Position
 from ..moves import Move
 from .hints import loop_key
+from ..records import record
 
 Place = tuple[str, int | None]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MoveMap:
     """The legal moves seen from the table."""
 

@@ -20,10 +20,10 @@ imports them; they never import it.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from ..engine import Game, Position
 from ..moves import Move
+from ..records import record
 from ..registry import new_game
 from . import (strategy_cruel, strategy_dammit, strategy_double, strategy_klondike,
                strategy_thirteen)
@@ -38,7 +38,7 @@ REPEAT_PENALTY = 1_000_000.0
 History = Collection[Position]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hint:
     """One suggestion: the move (None when the game is over), why, and its rank score."""
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from ..engine import DECK_ACTIONS, Game
 from ..moves import Move
+from ..records import record
 from ..wording import sentence
 
 # Moves that only turn, deal or gather cards, rather than play a card.
 STOCK_ACTIONS = DECK_ACTIONS
 
 
-@dataclass
+@record
 class Scored:
     """One move as a strategy ranks it: its score (higher is better) and its sentence."""
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 import time
 import tkinter as tk
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
+
+from ..records import field, record
 
 SLIDE_MS = 120          # the whole slide, whatever the number of frames
 FRAME_MS = 16
@@ -67,7 +68,7 @@ def pair_cards(before: Sequence[Placed], after: Sequence[tuple[str, int, str]]
     return out
 
 
-@dataclass
+@record
 class _Slide:
     item: int
     start: Point
@@ -157,7 +158,7 @@ class Slides:
             self._job = None
 
 
-@dataclass
+@record
 class _Bouncer:
     image: str
     x: float

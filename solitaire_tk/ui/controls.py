@@ -11,13 +11,13 @@ with Enter what the mouse does with a click.
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Protocol
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from .layout import Rect
+from ..records import record
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
 # The pointer over a card that can move: the open hand the games' help speaks
@@ -29,7 +29,7 @@ DRAG_START = 4          # pixels the pointer must travel before a press becomes 
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
 
 
-@dataclass
+@record
 class _Drag:
     """Cards on their way across the table."""
 

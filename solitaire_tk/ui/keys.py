@@ -8,13 +8,13 @@ so a key named in a sentence is always a key that does it in the game in play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..engine import Game
+from ..records import record
 from ..registry import GAME_IDS, game_class
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Key:
     sequence: str          # Tk's event pattern
     label: str             # the key as a pupil reads it

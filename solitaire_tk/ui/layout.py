@@ -7,10 +7,10 @@ would run past its room so that no pile ever leaves the canvas.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..cards import Card
+from ..records import field, record
 
 RATIO = 1.4          # card height / width
 GAP = 0.16           # gap between piles, in card widths
@@ -18,7 +18,7 @@ MAX_CARD_W = 150     # beyond this, cards stop growing and the table is centred
 MIN_CARD_W = 30
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rect:
     x: float
     y: float
@@ -29,7 +29,7 @@ class Rect:
         return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Spot:
     """One pile's place: first card at (x, y); each card after it steps.
 
@@ -49,7 +49,7 @@ class Spot:
     mark: str = ""   # a letter shown in the empty place (Dammit's K, Q, J)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TableLayout:
     card_w: int
     card_h: int

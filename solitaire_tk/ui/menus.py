@@ -8,10 +8,10 @@ New hand) are bound for that game only; the rest work in every game.
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
+from ..records import field, record
 from ..registry import GAME_IDS, game_class
 from .courseview import games_with_a_course
 from .keys import SHARED_KEYS, key_for, keys_text
@@ -27,7 +27,7 @@ BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3
 UNDO_LABEL_CHARS = 48
 
 
-@dataclass
+@record
 class MenuChoices:
     """The menus' radio and check variables, kept in step with the settings."""
 

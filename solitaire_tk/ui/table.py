@@ -8,7 +8,6 @@ the piles whose cards changed, so a move costs a few canvas items.
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
@@ -16,9 +15,10 @@ from ..engine import Game
 from .animation import Placed, Slides, pair_cards
 from .images import CardImages
 from .layout import Rect, TableLayout, card_offsets, table_layout
+from ..records import record
 
 
-@dataclass
+@record
 class Look:
     """How the table looks: the player's choices from the Options menu."""
 
@@ -28,7 +28,7 @@ class Look:
     four_colour: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hit:
     """What is under the pointer: a card (index), a pile's place (index None), or a button."""
 
