@@ -80,8 +80,19 @@ class Game:
     game_id: ClassVar[str]
     title: ClassVar[str]
     variants: ClassVar[tuple[str, ...]] = ("standard",)
-    # Each variant in a pupil's words, for games that have more than one.
+    # Each variant in a pupil's words, for games that have more than one: a
+    # short name (menus, statistics) and how it plays (the game chooser).
     variant_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    variant_descriptions: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    # The game in a sentence, for the chooser a new player sees first.
+    blurb: ClassVar[str] = ""
+    # The statistics: what the score counts (said under the figures), whether
+    # a lower score is better, whether every score is listed, and whether the
+    # cards-removed-of-cards-played row is shown (Thirteen's help asks for it).
+    score_note: ClassVar[str] = ""
+    lower_score_is_better: ClassVar[bool] = False
+    lists_every_score: ClassVar[bool] = False
+    counts_cards_played: ClassVar[bool] = False
     decks: ClassVar[int] = 1
     option_defaults: ClassVar[Mapping[str, bool]] = MappingProxyType({})
     actions: ClassVar[frozenset[str]]

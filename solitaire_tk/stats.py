@@ -34,8 +34,6 @@ from .engine import Game
 from .records import field, record
 from .registry import GAME_IDS, game_class
 
-LOWER_IS_BETTER = frozenset({"cruel"})
-KEEPS_SCORE_LIST = frozenset({"cruel"})   # games whose every score is listed
 MAX_SCORES = 500                           # score records kept per game
 MAX_RECORDED = 200                         # game signatures kept against double counting
 ENDED_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"     # when a game ended: UTC, to the microsecond
@@ -109,7 +107,7 @@ class GameStats:
 
     @property
     def lower_is_better(self) -> bool:
-        return self.key.split("/")[0] in LOWER_IS_BETTER
+        return game_class(self.key.split("/")[0]).lower_score_is_better
 
     @property
     def lost(self) -> int:
@@ -154,7 +152,7 @@ class GameStats:
             self.best_streak = max(self.best_streak, self.streak)
         else:
             self.streak = 0
-        if self.key.split("/")[0] in KEEPS_SCORE_LIST:
+        if game_class(self.key.split("/")[0]).lists_every_score:
             self.scores.append({"score": score, "date": date, "seed": seed})
             del self.scores[:-MAX_SCORES]
 

@@ -79,8 +79,7 @@ MAX_NAME = 30
 MAX_WINDOW = 16384   # dots: wider than four big screens side by side; X cannot make much more
 DEFAULT_PLAYER = "Player 1"
 CARD_BACKS = ("blue", "red", "green", "purple")
-DEFAULT_VARIANTS = {"cruel": "standard", "klondike": "draw1", "thirteen": "standard",
-                    "double": "standard", "dammit": "standard"}
+DEFAULT_VARIANTS = {game_id: game_class(game_id).variants[0] for game_id in GAME_IDS}
 
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt") for n in range(1, 10))}

@@ -346,3 +346,17 @@ def test_every_legal_move_can_be_made_on_the_table(game_id: str, variant: str) -
 def test_a_game_prints_as_a_readable_table() -> None:
     text = str(new_game("klondike", seed=42))
     assert "deal 42" in text and "tableau7" in text and "[8H]" in text
+
+
+def test_every_game_describes_itself_for_the_chooser_and_the_statistics() -> None:
+    """What the chooser and the Statistics dialog say about a game comes from
+    its own class, so a new game needs no list elsewhere to be edited."""
+    from solitaire_tk.registry import GAME_IDS, game_class
+    for game_id in GAME_IDS:
+        cls = game_class(game_id)
+        assert cls.blurb.endswith(".") and cls.score_note.startswith(("The score", "In ")), game_id
+        for variant in cls.variants if len(cls.variants) > 1 else ():
+            assert cls.variant_descriptions[variant], (game_id, variant)
+    assert game_class("cruel").lower_score_is_better and game_class("cruel").lists_every_score
+    assert not game_class("klondike").lower_score_is_better
+    assert [g for g in GAME_IDS if game_class(g).counts_cards_played] == ["thirteen"]

@@ -29,6 +29,11 @@ class Cruel(Game):
     game_id = "cruel"
     title = "Cruel"
     variants = ("standard",)
+    blurb = ("Twelve stacks of four. Build up each suit from the Ace; "
+             "when you are stuck, deal the stacks again.")
+    score_note = "In Cruel the score is how many cards are left at the end: the fewer, the better."
+    lower_score_is_better = True
+    lists_every_score = True
     actions = frozenset({"move", "redeal"})
     pile_ids = (*FOUNDATIONS, *PILES)
     extra_state = ("moved_since_deal",)

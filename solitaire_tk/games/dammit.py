@@ -45,6 +45,9 @@ class Dammit(Game):
     game_id = "dammit"
     title = "Dammit!"
     variants = ("standard",)
+    blurb = ("Fill a 4 by 4 grid: Kings in the corners, Queens and Jacks on "
+             "the edges, and take away tens.")
+    score_note = "The score is how many cards you placed: the more, the better."
     actions = frozenset({"place", "remove"})
     pile_ids = ("stock", *BOXES, "discard")
     stock_pile = "stock"

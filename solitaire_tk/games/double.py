@@ -31,6 +31,10 @@ class DoubleSolitaire(Game):
     game_id = "double"
     title = "Double Solitaire"
     variants = ("standard",)
+    blurb = ("Two decks and 23 numbered places: build up from Aces "
+             "and down from Kings.")
+    score_note = ("The score is how many cards you built up on piles 14 to 21: the more, "
+                  "the better.")
     decks = 2
     actions = frozenset({"move", "reserve", "pickup"})
     pile_ids = tuple(f"pile{n}" for n in range(1, 24))

@@ -27,6 +27,13 @@ class Klondike(Game):
     variants = ("draw1", "draw3", "draw1-single")
     variant_names = MappingProxyType({"draw1": "draw one", "draw3": "draw three",
                                       "draw1-single": "one pass only"})
+    variant_descriptions = MappingProxyType({
+        "draw1": "Turn one card (three times through)",
+        "draw3": "Turn three cards (as often as you like)",
+        "draw1-single": "Turn one card (once through)"})
+    blurb = ("The classic: seven stacks, red on black, Kings into gaps, "
+             "and four home stacks from Ace to King.")
+    score_note = "The score is how many cards you put home on the Aces: the more, the better."
     actions = frozenset({"move", "flip", "recycle"})
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"

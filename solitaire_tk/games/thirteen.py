@@ -25,6 +25,9 @@ class Thirteen(Game):
     game_id = "thirteen"
     title = "Thirteen"
     variants = ("standard",)
+    blurb = "Take away pairs that add up to 13, and Kings on their own."
+    score_note = "The score is how many cards you removed: the more, the better."
+    counts_cards_played = True   # its help: "cards removed vs. cards played"
     option_defaults = MappingProxyType({"easy_mode": False})
     actions = frozenset({"remove", "move", "deal"})
     pile_ids = ("stock", *PILES, "discard")

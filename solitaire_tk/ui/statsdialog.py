@@ -19,7 +19,8 @@ from datetime import datetime
 from tkinter import ttk
 from typing import Any, Callable
 
-from ..stats import KEEPS_SCORE_LIST, GameStats, SessionStats, all_keys, game_title
+from ..registry import game_class
+from ..stats import GameStats, SessionStats, all_keys, game_title
 from ..storage import SaveError
 from .dialogs import ModalDialog
 from .colours import ERROR_COLOUR
@@ -27,14 +28,6 @@ from .colours import ERROR_COLOUR
 __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
            "score_rows", "stats_summary"]
 
-SCORE_NOTES = {
-    "cruel": "In Cruel the score is how many cards are left at the end: the fewer, the better.",
-    "klondike": "The score is how many cards you put home on the Aces: the more, the better.",
-    "thirteen": "The score is how many cards you removed: the more, the better.",
-    "double": "The score is how many cards you built up on piles 14 to 21: the more, "
-              "the better.",
-    "dammit": "The score is how many cards you placed: the more, the better.",
-}
 NOTHING = "\u2013"   # an en dash: "no number yet"
 
 # The rows of the two tables: (name, label).  Tests and the lead read
@@ -57,7 +50,6 @@ SESSION_ROWS = (
     ("session_average", "Average score"),
     ("session_before", "Your average before this session"),
 )
-CARDS_ROW_GAMES = frozenset({"thirteen"})   # Thirteen's help: "cards removed vs. cards played"
 
 
 # -- words and numbers ------------------------------------------------------------------------
@@ -305,9 +297,10 @@ class StatsDialog(ModalDialog):
         }
         for name, text in shown.items():
             self.values[name].configure(text=text)
-        self._show_row("cards", game_id in CARDS_ROW_GAMES)
-        self.note.configure(text=SCORE_NOTES.get(game_id, ""))
-        self._show_scores(stats, game_id in KEEPS_SCORE_LIST)
+        game = game_class(game_id)
+        self._show_row("cards", game.counts_cards_played)
+        self.note.configure(text=game.score_note)
+        self._show_scores(stats, game.lists_every_score)
 
     def _show_row(self, name: str, shown: bool) -> None:
         for widget in (self._row_labels[name], self.values[name]):
