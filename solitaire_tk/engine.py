@@ -90,6 +90,9 @@ class Game:
     # a lower score is better, whether every score is listed, and whether the
     # cards-removed-of-cards-played row is shown (Thirteen's help asks for it).
     score_note: ClassVar[str] = ""
+    # The score in the status bar, in the words of the game's own help
+    # ({score}; {cards} is how many cards the game is played with).
+    score_words: ClassVar[str] = "Score: {score}"
     lower_score_is_better: ClassVar[bool] = False
     lists_every_score: ClassVar[bool] = False
     counts_cards_played: ClassVar[bool] = False

@@ -360,3 +360,12 @@ def test_every_game_describes_itself_for_the_chooser_and_the_statistics() -> Non
     assert game_class("cruel").lower_score_is_better and game_class("cruel").lists_every_score
     assert not game_class("klondike").lower_score_is_better
     assert [g for g in GAME_IDS if game_class(g).counts_cards_played] == ["thirteen"]
+
+
+def test_the_status_bar_gives_each_games_score_in_its_own_words() -> None:
+    from solitaire_tk.ui.statusbar import score_text
+    shown = {game_id: score_text(new_game(game_id, seed=1))
+             for game_id in ("cruel", "klondike", "thirteen", "double", "dammit")}
+    assert shown == {"cruel": "Cards left: 48", "klondike": "Score: 0 of 52 home",
+                     "thirteen": "Removed: 0 of 52", "double": "Up on piles 14-21: 0 of 104",
+                     "dammit": "Placed: 0 of 52"}

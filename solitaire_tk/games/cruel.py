@@ -32,6 +32,7 @@ class Cruel(Game):
     blurb = ("Twelve stacks of four. Build up each suit from the Ace; "
              "when you are stuck, deal the stacks again.")
     score_note = "In Cruel the score is how many cards are left at the end: the fewer, the better."
+    score_words = "Cards left: {score}"
     lower_score_is_better = True
     lists_every_score = True
     actions = frozenset({"move", "redeal"})

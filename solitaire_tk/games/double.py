@@ -35,6 +35,7 @@ class DoubleSolitaire(Game):
              "and down from Kings.")
     score_note = ("The score is how many cards you built up on piles 14 to 21: the more, "
                   "the better.")
+    score_words = "Up on piles 14-21: {score} of {cards}"
     decks = 2
     actions = frozenset({"move", "reserve", "pickup"})
     pile_ids = tuple(f"pile{n}" for n in range(1, 24))

@@ -34,6 +34,7 @@ class Klondike(Game):
     blurb = ("The classic: seven stacks, red on black, Kings into gaps, "
              "and four home stacks from Ace to King.")
     score_note = "The score is how many cards you put home on the Aces: the more, the better."
+    score_words = "Score: {score} of {cards} home"
     actions = frozenset({"move", "flip", "recycle"})
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"

@@ -27,6 +27,7 @@ class Thirteen(Game):
     variants = ("standard",)
     blurb = "Take away pairs that add up to 13, and Kings on their own."
     score_note = "The score is how many cards you removed: the more, the better."
+    score_words = "Removed: {score} of {cards}"
     counts_cards_played = True   # its help: "cards removed vs. cards played"
     option_defaults = MappingProxyType({"easy_mode": False})
     actions = frozenset({"remove", "move", "deal"})

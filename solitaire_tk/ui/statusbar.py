@@ -15,15 +15,7 @@ MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
 
 def score_text(game: Game) -> str:
     """The score in the words of each game's own help."""
-    score = game.score()
-    texts = {
-        "cruel": f"Cards left: {score}",
-        "klondike": f"Score: {score} of 52 home",
-        "thirteen": f"Removed: {score} of 52",
-        "double": f"Up on piles 14-21: {score} of 104",
-        "dammit": f"Placed: {score} of 52",
-    }
-    return texts.get(game.game_id, f"Score: {score}")
+    return game.score_words.format(score=game.score(), cards=len(game.deck))
 
 
 def stock_text(game: Game) -> str:
