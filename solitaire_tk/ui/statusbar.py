@@ -37,10 +37,8 @@ def option_title(name: str) -> str:
 
 
 def variant_title(game: Game) -> str:
-    names = {"draw1": "draw one", "draw3": "draw three", "draw1-single": "one pass"}
-    if game.variant in names:
-        return f"{game.title} ({names[game.variant]})"
-    return game.title
+    name = game.variant_names.get(game.variant)
+    return f"{game.title} ({name})" if name else game.title
 
 
 class StatusBar(ttk.Frame):
