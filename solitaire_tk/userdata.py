@@ -327,7 +327,7 @@ class DataStore:
         # (another window's changes are taken in: `catch_up_players`).
         self._changed_ids: set[str] = set()
         self._removed_ids: set[str] = set()
-        for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
+        for sub in ("", "stats", "current", "saved", "winnable"):   # left by a write cut short
             remove_stale_temp_files(self.folder / sub)
         self._load_settings()
         self._lock: PlayerLock | None = None

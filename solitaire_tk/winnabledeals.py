@@ -48,6 +48,7 @@ NONE_READY = ("No deal proved winnable was ready yet, so this one is dealt at ra
               "it may not be possible to win it.")
 IDLE_PRIORITY_CLASS = 0x40   # Windows' "low" priority
 NICE = 10                    # elsewhere: a lower priority than the window's
+PARENT_CHECK_SECONDS = 5.0   # how often an idle finder looks whether its window is still there
 
 Options = Mapping[str, bool]
 
@@ -127,19 +128,28 @@ def _lower_priority() -> None:
 
 
 def _serve(questions: Any, answers: Any, latest: Any) -> None:
-    """The finder: answer requests until told to stop (None); a newer request
-    stops the one being searched (the deals already found are still sent)."""
+    """The finder: answer requests until told to stop (None) or its window is
+    gone; a newer request stops the one being searched (the deals already
+    found are still sent)."""
+    import multiprocessing
     _lower_priority()
+    parent = multiprocessing.parent_process()
     while True:
-        question = questions.get()
+        try:
+            question = questions.get(timeout=PARENT_CHECK_SECONDS)
+        except queue.Empty:   # a window that was killed cannot say stop: look for it
+            if parent is not None and not parent.is_alive():
+                return
+            continue
         if question is None:
             return
         number, name, game_id, variant, options, count = question
         if latest.value != number:
             continue
 
-        def stale() -> bool:
-            return bool(latest.value != number)
+        def stale() -> bool:   # a newer request, or the window is gone (killed)
+            return bool(latest.value != number) or (parent is not None
+                                                    and not parent.is_alive())
 
         try:
             find_winnable(game_id, variant, options, count,

@@ -164,3 +164,47 @@ def test_the_finder_fills_the_list_in_a_process_of_its_own(deals: WinnableDeals,
 def test_the_finder_is_not_asked_when_the_option_is_off(deals: WinnableDeals) -> None:
     assert not deals.refill(Settings(winnable_deals=[]), new_game("cruel", seed=1))
     assert not deals.busy() and deals._worker is None
+
+
+FINDER_IN_A_WINDOW = """
+import sys, time
+from solitaire_tk import new_game
+from solitaire_tk.userdata import Settings
+from solitaire_tk.winnabledeals import WinnableDeals
+if __name__ == "__main__":
+    deals = WinnableDeals(sys.argv[1])
+    deals.refill(Settings(), new_game("klondike", "draw1-single", seed=1))
+    print(deals._worker.pid, flush=True)
+    time.sleep(600)
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` is still there (a zombie waiting to be reaped is not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_the_finder_ends_by_itself_when_its_window_is_killed(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    script = tmp_path / "window.py"
+    script.write_text(FINDER_IN_A_WINDOW)
+    window = subprocess.Popen([sys.executable, str(script), str(tmp_path)],
+                              stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert window.stdout is not None
+    finder = int(window.stdout.readline())
+    assert running(finder)
+    os.kill(window.pid, signal.SIGKILL)     # no close(), no "stop" for the finder
+    window.wait()
+    end = time.monotonic() + 20             # not its whole batch (up to 30 s)
+    while running(finder) and time.monotonic() < end:
+        time.sleep(0.2)
+    assert not running(finder)
