@@ -61,6 +61,15 @@ def test_new_game_with_the_option_on_deals_the_next_deal_of_the_list(
     assert CAN_BE_WON not in d.status() and NONE_READY not in d.app.panel.told[0]
     assert lists.deals("klondike", "draw1") == waiting[1:]   # nothing taken
 
+    d.store.add_player("Ada")                    # a new player: the option is on for her
+    d.key("Next", state=CONTROL)                 # Ctrl+Page Down: the next player
+    d.pump()
+    assert d.store.current_player == "Ada"
+    assert d.app.choices.read_options[0][0].get()
+    d.key("F2")
+    d.pump()
+    assert d.game.seed == waiting[1] and CAN_BE_WON in d.status()
+
 
 def test_an_empty_list_deals_at_random_at_once_and_the_finder_fills_it(
         driver_for: Callable[..., Any], data_dir: Path) -> None:
