@@ -81,5 +81,7 @@ class DealFinding:
 
     def _on_destroy(self, event: tk.Event) -> None:
         if event.widget is self.app.root:
-            self._job = None
+            if self._job is not None:
+                self.app.root.after_cancel(self._job)
+                self._job = None
             self.deals.close()
