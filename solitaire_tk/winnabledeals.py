@@ -44,8 +44,8 @@ MAX_POSITIONS = 200_000   # a search's memory stays small on an old PC
 MAX_FILE_BYTES = 64 * 1024
 MAX_LISTED = 100          # deals read from a file at most
 CAN_BE_WON = "This deal can be won."
-NONE_READY = ("No deal proved winnable was ready yet, so this one is dealt at random: "
-              "it may not be possible to win it.")
+NONE_READY = ("The tutor has no deal ready yet that it knows can be won, so this one is "
+              "picked at random: it may not be possible to win it.")
 IDLE_PRIORITY_CLASS = 0x40   # Windows' "low" priority
 NICE = 10                    # elsewhere: a lower priority than the window's
 PARENT_CHECK_SECONDS = 5.0   # how often an idle finder looks whether its window is still there
@@ -100,7 +100,7 @@ def find_winnable(game_id: str, variant: str, options: Options, wanted_count: in
     """Try random deal numbers until `wanted_count` are proved winnable (each
     handed to `found`), the batch's time is up or `should_stop` says so; how
     many were found."""
-    from .solver import WINNABLE, solve   # only the finder's process searches
+    from .solver import WINNABLE, solve   # loaded when first searched: the window opens sooner
     pick = seeds or (lambda: random.SystemRandom().randint(1, MAX_SEED))
     end = time.monotonic() + batch_seconds
     count = 0
