@@ -41,13 +41,14 @@ def test_new_game_with_the_option_on_deals_the_next_deal_of_the_list(
     d.pump()
     assert d.game.seed == waiting[0]
     assert CAN_BE_WON in d.status() and d.app.panel.told[0].startswith(CAN_BE_WON)
-    assert lists.deals("klondike", "draw1") == waiting[1:]   # taken from the list
+    # Taken from the list (the finder may have put more behind: it only adds at the end).
+    assert lists.deals("klondike", "draw1")[:1] == waiting[1:]
     assert solve(new_game("klondike", "draw1", seed=d.game.seed), 10.0).status == "winnable"
 
     d.key("r", state=CONTROL)                    # Same deal again: the same deal, as before
     d.pump()
     assert d.game.seed == waiting[0]
-    assert lists.deals("klondike", "draw1") == waiting[1:]
+    assert lists.deals("klondike", "draw1")[:1] == waiting[1:]
 
     entry = options_entry(d, "Only deals that can be won (Klondike: draw one)")
     assert d.app.choices.read_options[0][0].get()
@@ -59,7 +60,7 @@ def test_new_game_with_the_option_on_deals_the_next_deal_of_the_list(
     d.pump()
     assert d.game.seed != waiting[1]
     assert CAN_BE_WON not in d.status() and NONE_READY not in d.app.panel.told[0]
-    assert lists.deals("klondike", "draw1") == waiting[1:]   # nothing taken
+    assert lists.deals("klondike", "draw1")[:1] == waiting[1:]   # nothing taken
 
     d.store.add_player("Ada")                    # a new player: the option is on for her
     d.key("Next", state=CONTROL)                 # Ctrl+Page Down: the next player
@@ -73,7 +74,9 @@ def test_new_game_with_the_option_on_deals_the_next_deal_of_the_list(
 
 def test_an_empty_list_deals_at_random_at_once_and_the_finder_fills_it(
         driver_for: Callable[..., Any], data_dir: Path) -> None:
-    d = driver_for(new_game("double", seed=3), winnable_deals=["double/standard"])
+    d = driver_for(new_game("double", seed=3))
+    # On only now, so no finder was asked before New game: the list is surely empty.
+    d.store.settings.winnable_deals = ["double/standard"]
     d.key("F2")
     d.pump()
     assert d.game.seed != 3
