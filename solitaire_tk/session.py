@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from .engine import Game, Position
 from .moves import Move
@@ -65,13 +65,26 @@ class Store(Protocol):
     def saved_games_dir(self) -> Path: ...
 
 
+class DealSource(Protocol):
+    """Where New game may take a deal number from (`winnabledeals.WinnableDeals`)."""
+
+    def take(self, settings: Any, game_id: str, variant: str,
+             options: Mapping[str, bool] | None = None) -> int | None: ...
+
+
 def new_game_for(store: Store, game_id: str, variant: str | None = None,
-                 seed: int | None = None) -> Game:
+                 seed: int | None = None, deals: DealSource | None = None) -> Game:
     """A new deal for the current player, with the game options they chose
-    (a game option and a preference of the same name, such as Thirteen's easy mode)."""
+    (a game option and a preference of the same name, such as Thirteen's easy mode).
+
+    With no deal number, one is taken from `deals` if it has one for this player
+    (winnable deals only), else the deal is a random one."""
     settings = store.settings
+    cls = game_class(game_id)
     options = {name: bool(getattr(settings, name))
-               for name in game_class(game_id).option_defaults if hasattr(settings, name)}
+               for name in cls.option_defaults if hasattr(settings, name)}
+    if seed is None and deals is not None:
+        seed = deals.take(settings, game_id, variant or cls.variants[0], options)
     return new_game(game_id, variant, seed=seed, options=options or None,
                     player=store.current_player)
 

@@ -13,6 +13,8 @@
     damaged/               files that could not be read, put aside with a time stamp
     removed/               a removed player's files, in case it was a mistake
     backups/               a file as it was before it was upgraded to a newer version
+    winnable/              deals the solver proved can be won, waiting for New game
+                           (`winnabledeals`: a cache, made again when lost)
     locks/<player>.lock    locked while a window plays as that player (`playerlock`)
 
 `<player>` is a file name made once from the player's first name
@@ -67,6 +69,7 @@ from .registry import GAME_IDS, game_class
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
                     has_moves)
+from .winnabledeals import deal_kinds
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
@@ -115,6 +118,15 @@ class Settings:
     animations: bool = True          # cards slide to where a move puts them
     celebrate: bool = True           # a short show of cards when a game is won
     lessons_done: list[str] = field(default_factory=list)  # "game/lesson-id" (course.lesson_key)
+    # The games and variants ("game/variant") whose New game deals only deals the
+    # solver proved can be won: all of them for a new player (`winnabledeals`).
+    winnable_deals: list[str] = field(default_factory=deal_kinds)
+
+
+# Settings added after players already had preferences, and the value a player who
+# had them before gets: what they are used to.  (Winnable deals only would change
+# which deals they are dealt, and so their statistics, without a word.)
+EARLIER_PLAYERS: dict[str, Any] = {"winnable_deals": []}
 
 
 _DEFAULTS = Settings()
@@ -130,6 +142,8 @@ def check_setting(name: str, value: Any) -> Any:
         return _check_variants(value)
     if name == "lessons_done":
         return _check_lessons_done(value)
+    if name == "winnable_deals":
+        return _check_deal_kinds(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ValueError(f"The setting '{name}' can only be on or off.")
@@ -172,6 +186,20 @@ def _check_lessons_done(value: Any) -> list[str]:
     return out
 
 
+def _check_deal_kinds(value: Any) -> list[str]:
+    """Games and variants like 'klondike/draw3', once each."""
+    kinds = deal_kinds()
+    if not isinstance(value, list) or len(value) > len(kinds) * 2:
+        raise ValueError("The winnable deals must be a list of games like 'klondike/draw3'.")
+    out: list[str] = []
+    for item in value:
+        if item not in kinds:
+            raise ValueError(f"'{item}' is not a game and variant like 'klondike/draw3'.")
+        if item not in out:
+            out.append(item)
+    return out
+
+
 def _check_variants(value: Any) -> dict[str, str]:
     if not isinstance(value, Mapping):
         raise ValueError("The last variants must be a table of game and variant.")
@@ -186,14 +214,16 @@ def _check_variants(value: Any) -> dict[str, str]:
 
 
 def _settings_from_json(data: Any, wrong: list[str] | None = None) -> Settings:
-    """Settings from a file: each bad or missing value is replaced by its default.
+    """Settings from a file: each bad or missing value is replaced by its default
+    (a setting newer than the file: by the value in `EARLIER_PLAYERS`).
 
     What was wrong is added to `wrong`, a few words for each setting:
     "'table colour' (a colour is written like #1f6f43; 'green' is not one)".
     """
     if not isinstance(data, Mapping):
         return Settings()
-    good: dict[str, Any] = {}
+    good: dict[str, Any] = {name: list(value) if isinstance(value, list) else value
+                            for name, value in EARLIER_PLAYERS.items() if name not in data}
     for name, value in data.items():
         try:
             good[name] = check_setting(name, value)
@@ -296,7 +326,7 @@ class DataStore:
         # (another window's changes are taken in: `catch_up_players`).
         self._changed_ids: set[str] = set()
         self._removed_ids: set[str] = set()
-        for sub in ("", "stats", "current", "saved"):   # left by a write that was cut short
+        for sub in ("", "stats", "current", "saved", "winnable"):   # left by a write cut short
             remove_stale_temp_files(self.folder / sub)
         self._load_settings()
         self._lock: PlayerLock | None = None

@@ -231,7 +231,8 @@ def test_options_menu_shows_the_game_in_play_s_options_only(driver_for) -> None:
               "Four-colour deck", "Show the tutor panel", "Sound",
               "Show statistics after each game",
               "Animations: cards slide into place", "Celebrate a won game"]
-    assert menu_labels(options) == shared, "Dammit! never moves a card by itself: no Auto-move"
+    assert menu_labels(options) == shared + ["Only deals that can be won (Dammit!)"], \
+        "Dammit! never moves a card by itself: no Auto-move"
     d.app.new_game("thirteen")
     d.pump()
     labels = menu_labels(options)
@@ -244,7 +245,8 @@ def test_options_menu_shows_the_game_in_play_s_options_only(driver_for) -> None:
     assert any(label.startswith("Messages") for label in labels)
     assert any(label.startswith("Auto-move") for label in labels)
     assert [label for label in labels
-            if not label.startswith(("Messages", "Auto-move"))] == shared
+            if not label.startswith(("Messages", "Auto-move"))] == shared + [
+                "Only deals that can be won (Cruel)"]
 
 
 # -- 7. Thirteen's move alert is its own option -----------------------------------------------------

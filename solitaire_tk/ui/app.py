@@ -36,6 +36,7 @@ from .automove import AutoMove
 from .autosaving import AutoSave
 from .controls import TableControls
 from .courseview import CourseMode
+from .dealfinding import DealFinding
 from .endgame import EndGame
 from .events import EventHub
 from .hinting import Hinting
@@ -108,6 +109,7 @@ class TutorApp:
         self.table.bind("<<TableLaidOut>>", lambda e: self.after_change_marks(), add="+")
         self.hub.subscribe("message", self._on_message)
         self.hub.subscribe("game_changed", lambda game: self.celebration.stop())
+        self.dealing = DealFinding(self)  # winnable deals only: the finder and its words
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game)
@@ -208,8 +210,9 @@ class TutorApp:
         self.after_change_marks()
         self.show_title(game)
         self.hub.publish("game_changed", game=game)
-        self.status.say(f"{game.title}, deal {game.seed}. Press {key_for(game, 'help')} for "
-                        "help, or just try a move: the tutor tells you if a rule stops it.",
+        can_win = self.dealing.started(game)
+        self.status.say(f"{game.title}, deal {game.seed}. {can_win}Press {key_for(game, 'help')} "
+                        "for help, or just try a move: the tutor tells you if a rule stops it.",
                         "info")
         self._schedule_autosave()
 

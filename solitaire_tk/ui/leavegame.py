@@ -79,7 +79,8 @@ def start_new_game(app: TutorApp, game_id: str | None = None, variant: str | Non
     if variant is None:
         variant = (app.game.variant if game_id == app.game.game_id
                    else app.settings.last_variant.get(game_id))
-    app.replace_game(lambda: new_game_for(app.store, game_id, variant, seed=seed))
+    app.replace_game(lambda: new_game_for(app.store, game_id, variant, seed=seed,
+                                          deals=app.dealing.deals))
 
 
 def same_deal(app: TutorApp) -> None:

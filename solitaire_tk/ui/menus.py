@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from ..records import field, record
 from ..registry import GAME_IDS, game_class
 from .courseview import games_with_a_course
+from .dealfinding import kind_title
 from .keys import SHARED_KEYS, key_for, keys_text
 from .statusbar import option_title
 
@@ -37,6 +38,8 @@ class MenuChoices:
     border: tk.StringVar
     options_menu: tk.Menu
     options: dict[str, tk.BooleanVar] = field(default_factory=dict)
+    # Check entries whose value is read from the app (not a setting of that name).
+    read_options: list[tuple[tk.BooleanVar, Callable[[], bool]]] = field(default_factory=list)
     control_menu: tk.Menu | None = None
     undo_entry: int | None = None
     redo_entry: int | None = None
@@ -68,6 +71,8 @@ class MenuChoices:
         self.border.set(getattr(settings, "border_colour"))
         for name, var in self.options.items():
             var.set(bool(getattr(settings, name)))
+        for var, read in self.read_options:
+            var.set(read())
 
 
 def _entry_text(label: str) -> str:
@@ -225,6 +230,10 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
         if var is None:
             var = choices.options[name] = tk.BooleanVar(value=bool(getattr(settings, name)))
         options.add_checkbutton(label=label, variable=var, command=partial(_toggle, app, name, var))
+    winnable = tk.BooleanVar(value=app.dealing.wanted())
+    choices.read_options = [(winnable, app.dealing.wanted)]
+    options.add_checkbutton(label=f"Only deals that can be won ({kind_title(app.session.game)})",
+                            variable=winnable, command=lambda: app.dealing.set_wanted(winnable.get()))
 
 
 def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
