@@ -191,23 +191,45 @@ class Analysis:
         """One sentence for the end: which moves lost the game, or why none did."""
         if not self.finished:
             return f"Stopped after {self.done} of {self.total} steps."
-        if self.mistakes:
-            steps = [str(m.step) for m in self.mistakes]
-            listed = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
-            text = ("One move lost the game: step " if len(steps) == 1 else
-                    f"{len(steps)} moves lost the game: steps ") + listed + "."
-        elif self.verdicts[0] == LOST:
-            text = "This deal could not be won from the start, so no move lost it."
-        elif set(self.verdicts) == {WINNABLE}:
-            text = ("The game was won: no move lost it." if self.replay.final.is_won() else
-                    "No move lost the game: it could still be won at the last step.")
-        else:
-            text = "No move was found that lost the game for sure."
+        text = self._outcome()
         unknown = len(self.unknown_steps)
         if unknown:
             text += (f" The tutor could not decide {plural(unknown, 'step')} in time "
                      f"({self.seconds:g} seconds each).")
         return text
+
+    def _outcome(self) -> str:
+        if self.mistakes:
+            steps = [str(m.step) for m in self.mistakes]
+            listed = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
+            return ("One move lost the game: step " if len(steps) == 1 else
+                    f"{len(steps)} moves lost the game: steps ") + listed + "."
+        if self.verdicts[0] == LOST:
+            return "This deal could not be won from the start, so no move lost it."
+        if set(self.verdicts) == {WINNABLE}:
+            return ("The game was won: no move lost it." if self.replay.final.is_won() else
+                    "No move lost the game: it could still be won at the last step.")
+        return "No move was found that lost the game for sure."
+
+    # -- for the replay panel ---------------------------------------------------------
+    def marks(self) -> dict[int, str]:
+        """The rows of the replay's list to mark: step -> "mistake" or "unknown"."""
+        found = {step: UNKNOWN for step in self.unknown_steps}
+        found.update((mistake.step, "mistake") for mistake in self.mistakes)
+        return found
+
+    def report(self) -> str:
+        """What the replay panel says once the analysis is over (or stopped)."""
+        if not self.finished:
+            return (f"Stopped after {self.done} of {self.total} steps. Press Find mistakes "
+                    "to start again.")
+        parts = [] if len(self.mistakes) == 1 else [self._outcome()]
+        if self.mistakes:
+            first = self.mistakes[0]
+            parts += [first.sentence, f"Press Try from here to play on from step {first.before}."]
+        if self.unknown_steps:
+            parts.append("The steps marked (?) were too hard to decide in time.")
+        return " ".join(parts)
 
 
 def analyse(replay: Replay, seconds: float = 1.0,

@@ -41,6 +41,10 @@ def test_the_analysis_finds_the_losing_step_and_a_move_that_keeps_the_game_winna
     assert words.startswith(f"At step {mistake.step}, ") and "lost the game" in words
     assert "instead would have kept it winnable." in words
     assert f"step {mistake.step}." in analysis.summary()
+    # The replay panel marks that row and says the same, with where Try from here starts.
+    assert analysis.marks() == {mistake.step: "mistake"}
+    assert analysis.report() == (f"{words} Press Try from here to play on from step "
+                                 f"{mistake.step - 1}.")
 
 
 def test_only_the_positions_that_do_not_come_free_are_searched() -> None:
@@ -78,6 +82,9 @@ def test_a_step_the_solver_could_not_decide_is_never_guessed() -> None:
                              "tutor could not tell which in time.")
     assert analysis.summary() == ("No move was found that lost the game for sure. The tutor "
                                   "could not decide 1 step in time (2 seconds each).")
+    assert analysis.marks() == {mistake: "unknown"}
+    assert analysis.report() == ("No move was found that lost the game for sure. The steps "
+                                 "marked (?) were too hard to decide in time.")
 
 
 def test_the_analysis_stops_when_asked_and_reports_its_progress() -> None:
