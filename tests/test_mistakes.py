@@ -130,3 +130,11 @@ def test_the_command_refuses_a_bad_file_with_exit_2_and_says_why(tmp_path: Path)
     assert missing.returncode == 2 and "There is no file called" in missing.stderr
     wrong_time = run_cli("analyse", str(broken), "--seconds", "soon")
     assert wrong_time.returncode == 2 and "the seconds are a number" in wrong_time.stderr
+
+
+def test_the_help_names_the_analyse_command() -> None:
+    done = run_cli("--help")
+    assert done.returncode == 0
+    words = " ".join(done.stdout.split())
+    assert "'analyse' followed by a saved game file to print the steps where it was lost" in words
+    assert "--seconds SECONDS analyse: how long the tutor may think about each step" in words
