@@ -212,10 +212,13 @@ class Analysis:
         return "No move was found that lost the game for sure."
 
     # -- for the replay panel ---------------------------------------------------------
-    def marks(self) -> dict[int, str]:
-        """The rows of the replay's list to mark: step -> "mistake" or "unknown"."""
-        found = {step: UNKNOWN for step in self.unknown_steps}
-        found.update((mistake.step, "mistake") for mistake in self.mistakes)
+    def marks(self, first: int = 0) -> dict[int, str]:
+        """The rows of the replay's list to mark, from step `first` on: step ->
+        "mistake" or "unknown" (a step's mark never changes once it is decided)."""
+        found = {step: UNKNOWN for step in range(first, self.done)
+                 if self.verdicts[step] == UNKNOWN}
+        found.update((mistake.step, "mistake") for mistake in self.mistakes
+                     if mistake.step >= first)
         return found
 
     def report(self) -> str:

@@ -10,14 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_tk import Replay, new_game
-from solitaire_tk.ui.colours import ERROR_COLOUR
+from solitaire_tk.ui import replaymode
+from solitaire_tk.ui.colours import ERROR_COLOUR, GOING_COLOUR
 
 from .gui import Driver
 
 DATA = Path(__file__).parent / "data"
 MISTAKE_GAME = DATA / "mistakes" / "dammit-mistake-undone.json"
 MISTAKE_STEP = 26
-LONG_GAME = Path(__file__).parent / "golden" / "klondike-draw3.json"
+GOLDEN = Path(__file__).parent / "golden"
+LONG_GAME = GOLDEN / "klondike-draw3.json"
 
 
 def click_button(d: Driver, button: Any) -> None:
@@ -103,3 +105,25 @@ def test_cancel_stops_the_check_and_closing_the_replay_stops_it_too(driver_for) 
     assert not d.app.replaying and d.app.replay.checking is not None
     assert not d.app.replay.checking.running
     wait_until(d, no_solver_left, 10)
+
+
+def test_steps_the_tutor_could_not_decide_in_time_are_marked_as_such(driver_for,
+                                                                    monkeypatch) -> None:
+    monkeypatch.setattr(replaymode, "SECONDS_A_STEP", 0.01)   # too short for many Klondike steps
+    d = driver_for(new_game("cruel", seed=2))
+    d.app.open_file(str(GOLDEN / "klondike-draw1.json"))
+    d.pump()
+    view = d.app.panel.replay
+    click_button(d, view.mistakes.find_button)
+    wait_until(d, lambda: not view.mistakes.checking)
+    analysis = d.app.replay.checking.analysis
+    assert analysis.finished and analysis.unknown_steps and not analysis.mistakes
+    assert not view.mistakes.try_button.winfo_ismapped()
+    assert said(d).endswith("The steps marked (?) were too hard to decide in time.")
+    step = analysis.unknown_steps[-1]
+    view.go(step)
+    d.pump()
+    assert str(view.steps.get(step)).startswith(f"{step}. (?) ")
+    assert str(view.steps.itemcget(step, "foreground")) == GOING_COLOUR
+    decided = next(n for n in range(step, -1, -1) if n not in analysis.unknown_steps)
+    assert "(?)" not in str(view.steps.get(decided))

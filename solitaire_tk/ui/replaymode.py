@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 REPLAY_KEYS = {"Left": "back", "Right": "forward", "Home": "first", "End": "last",
                "space": "play"}
 SECONDS_A_STEP = 1.0   # how long Find mistakes may think about one step
-POLL_MS = 50           # how often the window looks for the solver's answers
+POLL_MS = 15           # how often the window looks for the answer: easy steps take a few ms
 
 
 class ReplayMode:
@@ -35,6 +35,7 @@ class ReplayMode:
         self._told_before: tuple[str, str] | None = None  # the panel's sentence, for close
         self.checking: BackgroundAnalysis | None = None   # Find mistakes, while it runs or after
         self._poll_job: str | None = None
+        self._marked = 0   # the steps before this one have their marks in the list
 
     @property
     def active(self) -> bool:
@@ -114,6 +115,8 @@ class ReplayMode:
             return
         from ..mistakerun import BackgroundAnalysis  # the solver's process: only when asked for
         self.checking = BackgroundAnalysis(self.session.replay, SECONDS_A_STEP)
+        self.app.panel.replay.clear_row_marks()   # the last check's, if any
+        self._marked = 0
         self.checking.start()
         self._show_check()
         self._poll_job = self.app.root.after(POLL_MS, self._poll)
@@ -133,7 +136,8 @@ class ReplayMode:
             return
         analysis = self.checking.analysis
         view = self.app.panel.replay
-        view.mark_rows(analysis.marks())
+        view.mark_rows(analysis.marks(self._marked))
+        self._marked = analysis.done
         if self.checking.running:
             view.mistakes.show_progress(analysis.done, analysis.total)
             text = f"Checking every step: {analysis.done} of {analysis.total} done."

@@ -218,13 +218,18 @@ class ReplayView(ttk.Frame):
         return f"0. {mark}The deal" if row == 0 else f"{row}. {mark}{self.session.steps[row - 1]}"
 
     def mark_rows(self, marks: dict[int, str]) -> None:
-        """Mark rows as Find mistakes found them (the step that lost the game,
-        the steps it could not decide); a row not yet in sight gets its mark
-        when it is filled in."""
-        changed = {row for row in marks.keys() | self.row_marks.keys()
-                   if marks.get(row) != self.row_marks.get(row)}
-        self.row_marks = dict(marks)
-        for row in sorted(changed):
+        """Mark more rows as Find mistakes finds them (the step that lost the
+        game, the steps it could not decide); a row not yet in sight gets its
+        mark when it is filled in."""
+        self.row_marks.update(marks)
+        self._refill(marks)
+
+    def clear_row_marks(self) -> None:
+        marked, self.row_marks = self.row_marks, {}
+        self._refill(marked)
+
+    def _refill(self, rows: dict[int, str]) -> None:
+        for row in sorted(rows):
             if row < len(self._filled) and self._filled[row]:
                 self._fill_rows(row, row + 1)
 
