@@ -40,6 +40,10 @@
   proved lost and unknown, the median and 95th-percentile time, positions a
   second, and the published figures beside them; also written as JSON
   (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game.
+- Find mistakes (`--mistakes` runs only this part): every golden game and
+  every game of tests/data/mistakes analysed at 1 s a step: how many steps,
+  how many needed a search (the others come free along the winning line, or
+  after a loss), the positions searched, the undecided steps and the time.
 """
 
 from __future__ import annotations
@@ -662,7 +666,33 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
     print(f"written to {out.resolve()}")
 
 
+def mistakes_figures(seconds: float = 1.0) -> None:
+    from solitaire_tk.mistakes import Analysis
+    from solitaire_tk.solver import solve
+    print(f"Find mistakes, {seconds:g} s a step (load {os.getloadavg()[0]:.1f}):")
+    print(f"{'saved game':<34} {'steps':>6} {'searched':>9} {'positions':>10} "
+          f"{'unknown':>8} {'mistakes':>9} {'time':>8}")
+    files = sorted(path for path in (ROOT / "tests" / "golden").glob("*.json")
+                   if not path.name.endswith(".final.json"))
+    files += sorted((ROOT / "tests" / "data" / "mistakes").glob("*-*.json"))
+    for path in files:
+        analysis = Analysis(Replay(path), seconds)
+        searched = positions = 0
+        start = time.perf_counter()
+        while (step := analysis.next_position()) is not None:
+            verdict = solve(analysis.game_at(step), seconds)
+            searched += 1
+            positions += verdict.positions
+            analysis.add(verdict)
+        took = time.perf_counter() - start
+        print(f"{path.name:<34} {analysis.total:>6} {searched:>9} {positions:>10,} "
+              f"{len(analysis.unknown_steps):>8} {len(analysis.mistakes):>9} {took:>7.1f}s")
+
+
 def main() -> None:
+    if "--mistakes" in sys.argv[1:]:
+        mistakes_figures()
+        return
     if "--startup" in sys.argv[1:]:
         startup_figures()
         return

@@ -227,9 +227,8 @@ class Analysis:
             return (f"Stopped after {self.done} of {self.total} steps. Press Find mistakes "
                     "to start again.")
         parts = [] if len(self.mistakes) == 1 else [self._outcome()]
-        if self.mistakes:
-            first = self.mistakes[0]
-            parts += [first.sentence, f"Press Try from here to play on from step {first.before}."]
+        if self.mistakes:   # Try from here (its tooltip says so) plays on from before the first
+            parts.append(self.mistakes[0].sentence)
         if self.unknown_steps:
             parts.append("The steps marked (?) were too hard to decide in time.")
         return " ".join(parts)
