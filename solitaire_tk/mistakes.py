@@ -195,7 +195,7 @@ class Analysis:
         unknown = len(self.unknown_steps)
         if unknown:
             text += (f" The tutor could not decide {plural(unknown, 'step')} in time "
-                     f"({self.seconds:g} seconds each).")
+                     f"({self.seconds:g} second{'' if self.seconds == 1 else 's'} each).")
         return text
 
     def _outcome(self) -> str:
