@@ -5,14 +5,17 @@ and through `solitaire-tk analyse FILE` in a real process."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from solitaire_tk import Replay, solve
+from solitaire_tk.mistakerun import BackgroundAnalysis
 from solitaire_tk.mistakes import Analysis, analyse
 from solitaire_tk.solver import LOST, UNKNOWN, WINNABLE, Verdict
 
@@ -137,3 +140,22 @@ def test_the_help_names_the_analyse_command() -> None:
     words = " ".join(done.stdout.split())
     assert "'analyse' followed by a saved game file to print the steps where it was lost" in words
     assert "--seconds SECONDS analyse: how long the tutor may think about each step" in words
+
+
+def test_the_check_beside_the_window_finds_the_same_in_the_solvers_own_process() -> None:
+    name = "thirteen-mistake.json"
+    run = BackgroundAnalysis(Replay(MISTAKES / name), seconds=2.0)
+    run.start()
+    end = time.monotonic() + 120
+    while run.poll():
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    assert run.analysis.finished and not run.cancelled
+    assert [m.step for m in run.analysis.mistakes] == [EXPECTED[name]]
+    assert not multiprocessing.active_children()   # its process stopped with it
+
+    stopped = BackgroundAnalysis(Replay(MISTAKES / name), seconds=2.0)
+    stopped.start()
+    stopped.cancel()
+    assert stopped.cancelled and not stopped.running and not stopped.poll()
+    assert not multiprocessing.active_children()
