@@ -88,7 +88,8 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = 0.0
     if not 0.01 <= seconds <= 3600:
-        raise argparse.ArgumentTypeError(f"the seconds are a number from 0.01 to 3600, not '{text}'")
+        raise argparse.ArgumentTypeError(f"the seconds are a number from 0.01 to 3600, "
+                                         f"not '{text}'")
     return seconds
 
 

@@ -67,7 +67,8 @@ class Mistake:
 
     @property
     def sentence(self) -> str:
-        """'At step 12, moving the 9 of spades ... lost the game: ... instead would have kept it winnable.'"""
+        """'At step 12, moving the 9 of spades ... lost the game: ... Moving the
+        4 of clubs home instead would have kept it winnable.'"""
         return f"At step {self.step}, {self.what_happened}"
 
     @property
