@@ -88,6 +88,7 @@ def test_find_mistakes_marks_the_losing_step_and_try_from_here_opens_the_positio
 
 def test_cancel_stops_the_check_and_closing_the_replay_stops_it_too(driver_for) -> None:
     d = driver_for(new_game("cruel", seed=2))
+    told_before = said(d)
     d.app.open_file(str(LONG_GAME))
     d.pump()
     bar = d.app.panel.replay.mistakes
@@ -105,6 +106,7 @@ def test_cancel_stops_the_check_and_closing_the_replay_stops_it_too(driver_for) 
     assert not d.app.replaying and d.app.replay.checking is not None
     assert not d.app.replay.checking.running
     wait_until(d, no_solver_left, 10)
+    assert said(d) == told_before   # the panel says again what it said before the replay
 
 
 def test_steps_the_tutor_could_not_decide_in_time_are_marked_as_such(driver_for,
