@@ -33,7 +33,8 @@ Progress = Callable[[int, int], None]
 DOING = {"Move": "moving", "Put": "putting", "Turn": "turning", "Deal": "dealing",
          "Take": "taking", "Click": "clicking", "Remove": "removing", "Flip": "flipping",
          "Pick": "picking", "Place": "placing", "Draw": "drawing", "Redeal": "redealing"}
-SEEN_ALL = "The tutor looked at every card to find this, the hidden ones too."
+# The solver knows the hidden cards (SPEC 5): whatever it finds says so.
+SEEN_ALL = "The tutor looked at every card, the hidden ones too."
 
 
 def doing(move_text: str) -> str:
@@ -232,7 +233,7 @@ class Analysis:
             parts.append(self.mistakes[0].sentence)
         if self.unknown_steps:
             parts.append("The steps marked (?) were too hard to decide in time.")
-        return " ".join(parts)
+        return " ".join([*parts, SEEN_ALL])
 
 
 def analyse(replay: Replay, seconds: float = 1.0,

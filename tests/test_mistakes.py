@@ -46,7 +46,7 @@ def test_the_analysis_finds_the_losing_step_and_a_move_that_keeps_the_game_winna
     assert f"step {mistake.step}." in analysis.summary()
     # The replay panel marks that row and says the same, with where Try from here starts.
     assert analysis.marks() == {mistake.step: "mistake"}
-    assert analysis.report() == words
+    assert analysis.report() == f"{words} The tutor looked at every card, the hidden ones too."
 
 
 def test_only_the_positions_that_do_not_come_free_are_searched() -> None:
@@ -86,7 +86,8 @@ def test_a_step_the_solver_could_not_decide_is_never_guessed() -> None:
                                   "could not decide 1 step in time (2 seconds each).")
     assert analysis.marks() == {mistake: "unknown"}
     assert analysis.report() == ("No move was found that lost the game for sure. The steps "
-                                 "marked (?) were too hard to decide in time.")
+                                 "marked (?) were too hard to decide in time. The tutor "
+                                 "looked at every card, the hidden ones too.")
 
 
 def test_the_analysis_stops_when_asked_and_reports_its_progress() -> None:
