@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_tk import Replay, new_game
+from solitaire_tk.solverprocess import SolverProcess
 from solitaire_tk.ui import replaymode
 from solitaire_tk.ui.colours import ERROR_COLOUR, GOING_COLOUR
 
@@ -130,3 +131,18 @@ def test_steps_the_tutor_could_not_decide_in_time_are_marked_as_such(driver_for,
     assert str(view.steps.itemcget(step, "foreground")) == GOING_COLOUR
     decided = next(n for n in range(step, -1, -1) if n not in analysis.unknown_steps)
     assert "(?)" not in str(view.steps.get(decided))
+
+
+def test_a_pc_that_lets_no_second_process_start_is_told_so(driver_for, monkeypatch) -> None:
+    def refuse(self: SolverProcess) -> None:
+        raise OSError("no new program may start here")
+    monkeypatch.setattr(SolverProcess, "_start", refuse)
+    d = driver_for(new_game("cruel", seed=2))
+    d.app.open_file(str(MISTAKE_GAME))
+    d.pump()
+    bar = d.app.panel.replay.mistakes
+    click_button(d, bar.find_button)
+    assert said(d) == ("The tutor could not start checking the steps (no new program may "
+                       "start here).")
+    assert not bar.checking and str(bar.find_button.cget("text")) == "Find mistakes"
+    assert d.app.replaying

@@ -117,7 +117,13 @@ class ReplayMode:
         self.checking = BackgroundAnalysis(self.session.replay, SECONDS_A_STEP)
         self.app.panel.replay.clear_row_marks()   # the last check's, if any
         self._marked = 0
-        self.checking.start()
+        try:
+            self.checking.start()
+        except (OSError, RuntimeError) as error:   # a PC that lets no second process start
+            self.checking = None
+            self.app.panel.tell(f"The tutor could not start checking the steps ({error}).",
+                                "illegal")
+            return
         self._show_check()
         self._poll_job = self.app.root.after(POLL_MS, self._poll)
 
