@@ -43,6 +43,10 @@
 - Winnable deals (`--deals` runs only this part, `--game ID` for one game):
   what the finder of winnable deals spends to prove 3 deals a row, from the
   same random deal numbers each run: deals tried and processor seconds a deal.
+- Find mistakes (`--mistakes` runs only this part): every golden game and
+  every game of tests/data/mistakes analysed at 1 s a step: how many steps,
+  how many needed a search (the others come free along the winning line, or
+  after a loss), the positions searched, the undecided steps and the time.
 """
 
 from __future__ import annotations
@@ -699,7 +703,33 @@ def winnable_deal_figures(wanted: int = 3, only: str = "") -> None:
               flush=True)
 
 
+def mistakes_figures(seconds: float = 1.0) -> None:
+    from solitaire_tk.mistakes import Analysis
+    from solitaire_tk.solver import solve
+    print(f"Find mistakes, {seconds:g} s a step (load {os.getloadavg()[0]:.1f}):")
+    print(f"{'saved game':<34} {'steps':>6} {'searched':>9} {'positions':>10} "
+          f"{'unknown':>8} {'mistakes':>9} {'time':>8}")
+    files = sorted(path for path in (ROOT / "tests" / "golden").glob("*.json")
+                   if not path.name.endswith(".final.json"))
+    files += sorted((ROOT / "tests" / "data" / "mistakes").glob("*-*.json"))
+    for path in files:
+        analysis = Analysis(Replay(path), seconds)
+        searched = positions = 0
+        start = time.perf_counter()
+        while (step := analysis.next_position()) is not None:
+            verdict = solve(analysis.game_at(step), seconds)
+            searched += 1
+            positions += verdict.positions
+            analysis.add(verdict)
+        took = time.perf_counter() - start
+        print(f"{path.name:<34} {analysis.total:>6} {searched:>9} {positions:>10,} "
+              f"{len(analysis.unknown_steps):>8} {len(analysis.mistakes):>9} {took:>7.1f}s")
+
+
 def main() -> None:
+    if "--mistakes" in sys.argv[1:]:
+        mistakes_figures()
+        return
     if "--deals" in sys.argv[1:]:
         args = sys.argv[1:]
         winnable_deal_figures(only=args[args.index("--game") + 1] if "--game" in args[:-1] else "")

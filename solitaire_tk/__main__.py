@@ -1,7 +1,8 @@
 """Start Solitaire Tutor: `solitaire-tk [GAME] [--variant V] [--seed N] [--data-dir DIR]`
 or `solitaire-tk replay FILE`, or `solitaire-tk report --data-dir DIR [--csv FILE]` (the
-class table, `classreport`: nothing in DIR is changed).  A bad argument prints a clear
-message and exits 2.
+class table, `classreport`: nothing in DIR is changed), or `solitaire-tk analyse FILE
+[--seconds S]` (the steps where a saved game was lost, `mistakes`).  A bad argument
+prints a clear message and exits 2.
 
 Without GAME the player's unfinished game comes back.  With GAME over an
 unfinished game, the window opens on the unfinished game and asks, as F2 does,
@@ -25,18 +26,29 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("game", nargs="?", help=f"the game to open: {', '.join(GAME_IDS)}, "
                         "or 'replay' followed by a saved game file (over a game you have "
                         "not finished, the window asks first), or 'report' for the table of "
-                        "every player's games in --data-dir")
+                        "every player's games in --data-dir, or 'analyse' followed by a "
+                        "saved game file to print the steps where it was lost")
     parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
     parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")
     parser.add_argument("--data-dir", help="folder for players, statistics and saved games")
     parser.add_argument("--csv", help="report: also write the table to this CSV file")
+    parser.add_argument("--seconds", type=_seconds,
+                        help="analyse: how long the tutor may think about each step "
+                             "(default 1)")
     parser.add_argument("--selftest", action="store_true",
                         help="open and play every game in a window, then say whether all works")
     args = parser.parse_args(argv)
     if args.csv and args.game != "report":
         parser.error("--csv goes with report: solitaire-tk report --data-dir FOLDER --csv FILE")
-    if args.game == "replay":
+    if args.seconds is not None and args.game != "analyse":
+        parser.error("--seconds goes with analyse: solitaire-tk analyse FILE --seconds 2")
+    if args.game == "analyse":
+        if not args.file:
+            parser.error("analyse needs a saved game file: solitaire-tk analyse FILE")
+        if args.variant or args.seed or args.data_dir or args.selftest:
+            parser.error("analyse takes only a saved game file and --seconds")
+    elif args.game == "replay":
         if not args.file:
             parser.error("replay needs a saved game file: solitaire-tk replay FILE")
         if args.variant or args.seed:
@@ -70,6 +82,17 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0.01 <= seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"the seconds are a number from 0.01 to 3600, "
+                                         f"not '{text}'")
+    return seconds
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if getattr(sys, "frozen", False):
         # A built program starts itself again for the solver's process (spawn):
@@ -80,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game == "report":
         from .classreport import run_report
         return run_report(args.data_dir, args.csv)
+    if args.game == "analyse":
+        from .mistakes import run_analyse
+        return run_analyse(args.file, args.seconds or 1.0)
     if args.selftest:
         from .ui.selftest import run_selftest
         return run_selftest()

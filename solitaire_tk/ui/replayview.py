@@ -10,9 +10,12 @@ from typing import Callable
 
 from ..tutor.replaying import ReplaySession
 from .tooltip import Tooltip, add_tooltips
-from .colours import RESULT_COLOURS
+from .colours import ERROR_COLOUR, GOING_COLOUR, RESULT_COLOURS
+from .mistakeview import MistakeBar
 
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
+# How Find mistakes marks a row of the list: the words before its sentence, and its colour.
+ROW_MARKS = {"mistake": ("Lost here: ", ERROR_COLOUR), "unknown": ("(?) ", GOING_COLOUR)}
 
 
 def _run_key(action: Callable[[], None], event: tk.Event) -> str:
@@ -98,6 +101,9 @@ class ReplayView(ttk.Frame):
         self.speed = tk.StringVar(value="Normal")
         ttk.Combobox(speed_row, textvariable=self.speed, state="readonly", width=10,
                      values=[name for name, _ in SPEEDS]).pack(side="left", padx=4)
+        self.mistakes = MistakeBar(self)   # Find mistakes (ReplayMode runs it)
+        self.mistakes.pack(fill="x", pady=(4, 0))
+        self.row_marks: dict[int, str] = {}   # row -> a kind of ROW_MARKS
         # Play from here and Close replay stay at the bottom; the list of steps
         # between takes whatever room the sentences leave.
         actions = ttk.Frame(self)
@@ -149,6 +155,7 @@ class ReplayView(ttk.Frame):
         state = "!disabled" if enabled else "disabled"
         for widget in (*self.buttons.values(), self.slider, self.take_over):
             widget.state([state])
+        self.mistakes.set_enabled(enabled)
 
     # -- showing a session -----------------------------------------------------
     def load(self, session: ReplaySession) -> None:
@@ -157,6 +164,8 @@ class ReplayView(ttk.Frame):
         self.intro.configure(text=f"Replay of {session.game_title}"
                              + (f": {session.title}" if session.title else ""))
         self.steps.delete(0, "end")
+        self.row_marks = {}
+        self.mistakes.clear()
         # The first row is written first: an empty row is then never the widest,
         # so filling one in never makes Tk measure every row again.
         self.steps.insert("end", self._row_text(0))
@@ -172,6 +181,8 @@ class ReplayView(ttk.Frame):
         self.session = None
         self.steps.delete(0, "end")
         self._filled = bytearray()
+        self.row_marks = {}
+        self.mistakes.clear()
         self.where.configure(text="")
         self.result.configure(text="")
         self.next_label.configure(text="")
@@ -203,7 +214,24 @@ class ReplayView(ttk.Frame):
     # -- the list of steps, filled in as it is seen ------------------------------------
     def _row_text(self, row: int) -> str:
         assert self.session is not None
-        return "0. The deal" if row == 0 else f"{row}. {self.session.steps[row - 1]}"
+        mark = ROW_MARKS[self.row_marks[row]][0] if row in self.row_marks else ""
+        return f"0. {mark}The deal" if row == 0 else f"{row}. {mark}{self.session.steps[row - 1]}"
+
+    def mark_rows(self, marks: dict[int, str]) -> None:
+        """Mark more rows as Find mistakes finds them (the step that lost the
+        game, the steps it could not decide); a row not yet in sight gets its
+        mark when it is filled in."""
+        self.row_marks.update(marks)
+        self._refill(marks)
+
+    def clear_row_marks(self) -> None:
+        marked, self.row_marks = self.row_marks, {}
+        self._refill(marked)
+
+    def _refill(self, rows: dict[int, str]) -> None:
+        for row in sorted(rows):
+            if row < len(self._filled) and self._filled[row]:
+                self._fill_rows(row, row + 1)
 
     def _on_list_view(self, first: float | str, last: float | str) -> None:
         """The list was scrolled or resized: move the scrollbar, and fill in the
@@ -246,6 +274,9 @@ class ReplayView(ttk.Frame):
         steps.delete(first, end - 1)
         steps.insert(first, *[self._row_text(row) for row in range(first, end)])
         self._filled[first:end] = b"\x01" * (end - first)
+        for row in range(first, end):
+            if row in self.row_marks:
+                steps.itemconfigure(row, foreground=ROW_MARKS[self.row_marks[row]][1])
         for row in chosen:
             if first <= row < end:
                 steps.selection_set(row)
