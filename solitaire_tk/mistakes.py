@@ -18,11 +18,11 @@ one question at a time in the solver's process (`mistakerun`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from .engine import Game
 from .moves import Move
+from .records import record
 from .savefile import Replay
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
 from .wording import plural, sentence
@@ -51,7 +51,7 @@ def doing(move_text: str) -> str:
     return phrase + "," if "," in phrase else phrase
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Mistake:
     """The move of log entry `step` lost the game; `better` (the first move of
     a winning line from the position before it) would have kept it winnable."""
@@ -79,7 +79,7 @@ class Mistake:
                 f"win. {better} instead would have kept it winnable.")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Change:
     """The verdict at step `step` (0 = the deal) differs from the one before."""
 
