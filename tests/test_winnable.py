@@ -1,0 +1,185 @@
+"""Still winnable? without a window: the marker's verdict after each move, the
+losing move and why, and that a game played with it counts as helped.
+Real games, the real solver in its own process, a real DataStore."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from solitaire_tk import new_game, solve
+from solitaire_tk.engine import Game
+from solitaire_tk.moves import Move
+from solitaire_tk.session import Session
+from solitaire_tk.solverprocess import SolverProcess
+from solitaire_tk.userdata import DataStore
+from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, WINNABLE, WORDS, LostMove,
+                                   WinnableWatch, lost_reason)
+
+# Cruel, deal 3: the solver wins from here, and pile 11 onto pile 6 loses it.
+CRUEL_3_WINNABLE = [
+    ("pile7", "foundation1"), ("pile5", "pile3"), ("pile5", "foundation4"), ("pile1", "pile10"),
+    ("pile2", "pile5"), ("pile4", "pile2"), ("pile6", "pile9"), ("pile7", "pile1"),
+    ("pile7", "pile10"), ("pile8", "pile9"), ("redeal", None), ("pile5", "pile6"),
+    ("pile7", "pile5"), ("pile10", "pile4"), ("pile9", "pile10"), ("pile9", "foundation4"),
+    ("pile9", "pile6")]
+LOSING_MOVE = Move("move", "pile11", "pile6")
+
+
+def cruel_3_before_the_losing_move() -> Game:
+    game = new_game("cruel", seed=3, player="Player 1")
+    for src, dst in CRUEL_3_WINNABLE:
+        game.play(Move("redeal") if src == "redeal" else Move("move", src, dst))
+    return game
+
+
+@pytest.fixture
+def solver() -> Iterator[SolverProcess]:
+    process = SolverProcess()
+    yield process
+    process.close()
+
+
+def wait(watch: WinnableWatch, seconds: float = 60.0) -> None:
+    """Poll as the window does until the verdict has come (a generous limit: the
+    machine may be busy; these deals are decided in a few positions)."""
+    end = time.monotonic() + seconds
+    while watch.busy() and time.monotonic() < end:
+        watch.poll()
+        time.sleep(0.02)
+
+
+def test_the_deal_is_what_the_tests_say_it_is() -> None:
+    game = cruel_3_before_the_losing_move()
+    assert solve(game).status == WINNABLE
+    game.play(LOSING_MOVE)
+    assert solve(game).status == LOST and not game.is_over()
+
+
+def test_the_marker_goes_from_winnable_to_lost_after_a_losing_move_and_back_on_undo(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    store = DataStore(tmp_path)
+    session = Session(store, cruel_3_before_the_losing_move())
+    watch = WinnableWatch(solver, session)
+    assert watch.words is None            # off: nothing said, nothing asked
+    watch.set_options(marker=True, warn=True)
+    assert watch.status == THINKING and watch.words == WORDS[THINKING]
+    wait(watch)
+    assert watch.words == "Can still be won" and watch.lost_move is None
+
+    session.game.play(LOSING_MOVE)
+    watch.position_changed(LOSING_MOVE)
+    watch.ask()
+    assert watch.words == "Thinking…"
+    wait(watch)
+    assert watch.words == "Can no longer be won"
+    assert watch.lost_move == LostMove(LOSING_MOVE, NO_WAY_LEFT)
+    assert watch.lost_move.text == ("That move lost the game: from here no way of playing "
+                                    "wins any more. Undo?")
+
+    session.undo()
+    watch.position_changed(None)
+    watch.ask()                           # a position proved before: no new search
+    assert not watch.busy()
+    assert watch.words == "Can still be won" and watch.lost_move is None
+
+
+def test_a_lost_game_stays_lost_and_no_later_move_is_blamed(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    game = cruel_3_before_the_losing_move()
+    game.play(LOSING_MOVE)
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=True, warn=True)
+    wait(watch)
+    assert watch.status == LOST
+    move = game.legal_moves()[0]
+    game.play(move)
+    watch.position_changed(move)
+    watch.ask()
+    wait(watch)
+    assert watch.status == LOST and watch.lost_move is None
+
+
+def test_a_move_blamed_only_when_the_position_before_it_was_proved_winnable(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    """Two turns quicker than the solver: the first question is cancelled, so it is
+    not known which of the two moves lost the game, and neither is blamed."""
+    game = new_game("cruel", seed=3, player="Player 1")
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=False, warn=True)
+    wait(watch)
+    assert watch.status == WINNABLE and watch.words is None   # the marker itself is off
+    for src, dst in CRUEL_3_WINNABLE:
+        move = Move("redeal") if src == "redeal" else Move("move", src, dst)
+        game.play(move)
+        watch.position_changed(move)
+        watch.ask()
+    game.play(LOSING_MOVE)
+    watch.position_changed(LOSING_MOVE)
+    watch.ask()
+    wait(watch)
+    assert watch.status == LOST and watch.lost_move is None
+
+
+def test_either_option_counts_the_game_as_helped_and_won_with_help(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    store = DataStore(tmp_path)
+    game = cruel_3_before_the_losing_move()
+    session = Session(store, game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=False, warn=False)
+    assert not session.used_hints
+    watch.set_options(marker=True, warn=False)
+    assert session.used_hints
+    watch.set_options(marker=False, warn=False)   # turned off again: still helped
+    assert session.used_hints
+    for move in solve(game).line:
+        game.play(move)
+    assert game.is_won()
+    session.finish()
+    stats = store.stats("cruel")
+    assert (stats.won, stats.won_with_hints) == (0, 1)
+
+
+def test_a_new_game_with_the_option_on_is_helped_from_the_start(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    store = DataStore(tmp_path)
+    session = Session(store, new_game("thirteen", seed=15))
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=False, warn=True)
+    session.start(new_game("dammit", seed=3))
+    assert not session.used_hints          # the session starts every game unhelped
+    watch.game_changed()
+    assert session.used_hints
+
+
+def test_without_the_options_a_won_game_is_won_without_help(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    store = DataStore(tmp_path)
+    game = cruel_3_before_the_losing_move()
+    session = Session(store, game)
+    watch = WinnableWatch(solver, session)
+    watch.game_changed()
+    for move in solve(game).line:
+        game.play(move)
+        watch.position_changed(move)
+        watch.ask()
+    assert not solver.busy() and watch.status is None
+    session.finish()
+    stats = store.stats("cruel")
+    assert (stats.won, stats.won_with_hints) == (1, 0)
+
+
+def test_a_game_over_says_why_it_is_lost() -> None:
+    game = new_game("cruel", seed=1)
+    game.play(solve(game).line[0])
+    game.play(Move("redeal"))
+    assert game.is_over() and not game.is_won()
+    reason = lost_reason(game)
+    assert reason != NO_WAY_LEFT and not reason.endswith(".")
+    assert reason == str(game.loss_reason()).strip().rstrip(".")
