@@ -50,6 +50,7 @@ from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 from .window import prepare_root
+from .winnablemarker import OPTIONS as WINNABLE_OPTIONS, WinnableMarker
 
 if TYPE_CHECKING:
     from .dialogs import GameOverDialog
@@ -111,6 +112,7 @@ class TutorApp:
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game)
+        self.winnable = WinnableMarker(self)  # Still winnable? (its options are off at first)
         self.table.focus_set()
         # A notice (a damaged file put aside...) is shown when it happens, once what
         # caused it (a switch of player, say) has said its own words.
@@ -164,6 +166,8 @@ class TutorApp:
             self.after_change_marks()
         if name == "tutor_panel":
             self._place_panel()
+        if name in WINNABLE_OPTIONS:
+            self.winnable.settings_changed()
 
     def _save_settings(self) -> None:
         try:

@@ -1,5 +1,6 @@
 """The status bar: game, deal number, score as the game counts it, cards
-left, and a short message (the engine's reason after an illegal move)."""
+left, whether the game can still be won (an option), and a short message
+(the engine's reason after an illegal move)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..engine import Game
-from .colours import RESULT_COLOURS
+from ..winnable import LOST, TIP, WINNABLE
+from .colours import GOING_COLOUR, LOST_COLOUR, RESULT_COLOURS, WON_COLOUR
+from .tooltip import Tooltip
 
 MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
                    "hint": "#0040a0", "focus": "#1a1a1a", **RESULT_COLOURS}
+# The Still winnable? marker: the verdict's colour; thinking and too hard to tell are grey.
+WINNABLE_COLOURS = {WINNABLE: WON_COLOUR, LOST: LOST_COLOUR}
 
 
 def score_text(game: Game) -> str:
@@ -59,13 +64,16 @@ class StatusBar(ttk.Frame):
         self.score_label = ttk.Label(self, anchor="w")
         self.stock_label = ttk.Label(self, anchor="w")
         self.options_label = ttk.Label(self, anchor="w")  # the game's options that are on
+        self.winnable = ttk.Label(self, anchor="w")  # Still winnable? (shown when it is on)
+        self.winnable_tip = Tooltip(self.winnable, TIP, wraplength=360)
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
-                                         self.stock_label, self.options_label)):
+                                         self.stock_label, self.options_label, self.winnable)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
-        self.message.grid(row=1, column=0, columnspan=6, sticky="we")
-        self.columnconfigure(5, weight=1)
+        self.winnable.grid_remove()
+        self.message.grid(row=1, column=0, columnspan=7, sticky="we")
+        self.columnconfigure(6, weight=1)
         self.bind("<Configure>", self._wrap)
         self.bind("<Map>", self._wrap)
 
@@ -82,6 +90,15 @@ class StatusBar(ttk.Frame):
         self.score_label.configure(text=score_text(game))
         self.stock_label.configure(text=stock_text(game))
         self.options_label.configure(text=options_text(game))
+
+    def show_winnable(self, words: str | None, status: str | None = None) -> None:
+        """The Still winnable? marker's words ("Can still be won"), or None to hide it."""
+        if words is None:
+            self.winnable.grid_remove()
+            return
+        self.winnable.configure(text=words,
+                                foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
+        self.winnable.grid()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))

@@ -1,0 +1,100 @@
+"""Still winnable? in the real window under Xvfb: the options in the Options
+menu, the marker in the status bar after a losing move (a real drag), its
+tooltip, and the tutor panel's word on the losing move with its Undo button."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from solitaire_tk.winnable import TIP, WORDS
+
+from .gui import Driver
+from .test_winnable import LOSING_MOVE, cruel_3_before_the_losing_move
+
+
+def marker(d: Driver) -> str | None:
+    """The marker's words as shown, or None when it is not on the status bar."""
+    label = d.app.status.winnable
+    return str(label.cget("text")) if label.winfo_manager() and label.winfo_ismapped() else None
+
+
+def wait_for_verdict(d: Driver, seconds: float = 60.0) -> str | None:
+    """Let the window poll the solver until it has said (a generous limit for a busy machine)."""
+    end = time.monotonic() + seconds
+    d.pump(20)
+    while marker(d) == WORDS["thinking"] and time.monotonic() < end:
+        d.pump(50)
+    return marker(d)
+
+
+def option_entry(d: Driver, starts: str) -> int:
+    options = d.app.choices.options_menu
+    return next(i for i in range(int(options.index("end") or 0) + 1)
+                if options.type(i) == "checkbutton"
+                and str(options.entrycget(i, "label")).startswith(starts))
+
+
+def click(widget: Any) -> None:
+    x, y = widget.winfo_width() // 2, widget.winfo_height() // 2
+    widget.event_generate("<Enter>", x=x, y=y)
+    widget.event_generate("<ButtonPress-1>", x=x, y=y)
+    widget.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+
+
+def test_the_marker_is_off_at_first_and_the_options_menu_turns_it_on(driver_for) -> None:
+    d = driver_for(cruel_3_before_the_losing_move())
+    d.pump(100)
+    assert marker(d) is None and not d.app.used_hints
+    options = d.app.choices.options_menu
+    options.invoke(option_entry(d, "Still winnable"))   # as a click on the entry does
+    assert d.store.settings.winnable_marker and d.app.used_hints
+    assert wait_for_verdict(d) == "Can still be won"
+    assert not d.store.settings.lost_move_note
+    options.invoke(option_entry(d, "Still winnable"))
+    d.pump()
+    assert marker(d) is None and not d.store.settings.winnable_marker
+    assert d.app.used_hints    # it was on during this game: it stays a helped game
+
+
+def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) -> None:
+    d = driver_for(cruel_3_before_the_losing_move(), winnable_marker=True, lost_move_note=True)
+    assert wait_for_verdict(d) == "Can still be won"
+
+    tip = d.app.status.winnable_tip
+    label = d.app.status.winnable
+    label.event_generate("<Enter>", x=4, y=4)
+    d.pump(700)
+    assert tip.shown and tip.label is not None and tip.label.cget("text") == TIP
+    assert "knows where every hidden card is" in TIP
+    label.event_generate("<Leave>", x=4, y=4)
+    d.pump()
+
+    d.drag(d.card_point(str(LOSING_MOVE.src)), d.place_point(str(LOSING_MOVE.dst)))
+    assert d.game.log[-1]["src"] == LOSING_MOVE.src and d.game.log[-1]["dst"] == LOSING_MOVE.dst
+    assert wait_for_verdict(d) == "Can no longer be won"
+    panel = d.app.panel
+    d.pump(20)
+    assert panel.message.cget("text") == ("That move lost the game: from here no way of "
+                                          "playing wins any more. Undo?")
+    assert panel.heading.cget("text") == "A losing move"
+    assert panel.undo_button.winfo_ismapped()
+
+    click(panel.undo_button)
+    d.pump(20)
+    assert d.game.position() == cruel_3_before_the_losing_move().position()
+    assert wait_for_verdict(d) == "Can still be won"
+    assert not panel.undo_button.winfo_ismapped()
+    assert panel.message.cget("text").startswith("Took back")
+
+
+def test_the_losing_move_note_alone_says_nothing_in_the_status_bar_marker(driver_for) -> None:
+    d = driver_for(cruel_3_before_the_losing_move(), lost_move_note=True)
+    d.pump(100)
+    assert d.app.used_hints
+    d.drag(d.card_point(str(LOSING_MOVE.src)), d.place_point(str(LOSING_MOVE.dst)))
+    end = time.monotonic() + 60
+    while d.app.panel.heading.cget("text") != "A losing move" and time.monotonic() < end:
+        d.pump(50)
+    assert d.app.panel.undo_button.winfo_ismapped()
+    assert marker(d) is None
