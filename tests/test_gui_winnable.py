@@ -98,3 +98,17 @@ def test_the_losing_move_note_alone_says_nothing_in_the_status_bar_marker(driver
         d.pump(50)
     assert d.app.panel.undo_button.winfo_ismapped()
     assert marker(d) is None
+
+
+def test_in_a_small_window_the_marker_moves_under_the_message_and_is_never_cut_off(
+        driver_for) -> None:
+    from solitaire_tk import new_game
+    for geometry, own_line in (("640x480+0+0", True), ("1300x800+0+0", False)):
+        d = driver_for(new_game("klondike", "draw3", seed=3), geometry, winnable_marker=True)
+        d.pump(100)
+        label, status = d.app.status.winnable, d.app.status
+        assert marker(d) in (WORDS["thinking"], "Can still be won", WORDS["unknown"])
+        assert (int(label.grid_info()["row"]) != 0) == own_line, geometry
+        assert label.winfo_x() + label.winfo_width() <= status.winfo_width()
+        assert label.winfo_y() + label.winfo_height() <= status.winfo_height()
+        d.close()

@@ -5,10 +5,10 @@ left, whether the game can still be won (an option), and a short message
 from __future__ import annotations
 
 import tkinter as tk
-from tkinter import ttk
+from tkinter import font, ttk
 
 from ..engine import Game
-from ..winnable import LOST, TIP, WINNABLE
+from ..winnable import LOST, TIP, WINNABLE, WORDS
 from .colours import GOING_COLOUR, LOST_COLOUR, RESULT_COLOURS, WON_COLOUR
 from .tooltip import Tooltip
 
@@ -16,6 +16,8 @@ MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
                    "hint": "#0040a0", "focus": "#1a1a1a", **RESULT_COLOURS}
 # The Still winnable? marker: the verdict's colour; thinking and too hard to tell are grey.
 WINNABLE_COLOURS = {WINNABLE: WON_COLOUR, LOST: LOST_COLOUR}
+MARKER_COLUMN = 5   # after the game's own words on the first line
+EDGE = 16           # dots kept free at the bar's right edge
 
 
 def score_text(game: Game) -> str:
@@ -69,8 +71,9 @@ class StatusBar(ttk.Frame):
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
-                                         self.stock_label, self.options_label, self.winnable)):
+                                         self.stock_label, self.options_label)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
+        self.winnable.grid(row=0, column=MARKER_COLUMN, sticky="w", padx=(0, 18))
         self.winnable.grid_remove()
         self.message.grid(row=1, column=0, columnspan=7, sticky="we")
         self.columnconfigure(6, weight=1)
@@ -83,6 +86,20 @@ class StatusBar(ttk.Frame):
         # the table was drawn twice as the window opened.
         if self.winfo_ismapped():
             self.message.configure(wraplength=max(200, self.winfo_width() - 16))
+            self._fit_winnable()
+
+    def _fit_winnable(self) -> None:
+        """The marker at the end of the first line if its longest words fit there,
+        else on the line under the message (so a small window never cuts it off)."""
+        if not self.winnable.winfo_manager():
+            return
+        words = self.grid_bbox(0, 0, MARKER_COLUMN - 1, 0)
+        room = self.winfo_width() - (words[2] if words else 0) - EDGE
+        longest = max(font.nametofont("TkDefaultFont").measure(text) for text in WORDS.values())
+        row = 0 if longest <= room else 2
+        if int(self.winnable.grid_info().get("row", -1)) != row:
+            self.winnable.grid(row=row, column=MARKER_COLUMN if row == 0 else 0,
+                               columnspan=1 if row == 0 else MARKER_COLUMN)
 
     def show_game(self, game: Game) -> None:
         self.game_label.configure(text=variant_title(game))
@@ -99,6 +116,8 @@ class StatusBar(ttk.Frame):
         self.winnable.configure(text=words,
                                 foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
         self.winnable.grid()
+        if self.winfo_ismapped():
+            self._fit_winnable()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))
