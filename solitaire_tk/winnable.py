@@ -18,6 +18,7 @@ help.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -28,6 +29,9 @@ from .solverprocess import Callback
 
 THINKING = "thinking"
 SECONDS = 3.0   # each position's search; "too hard to tell" after that
+# How long past its time an answer is waited for (the solver's process starts
+# slowly on an old PC) before the marker says "too hard to tell" anyway.
+GRACE = 20.0
 
 WORDS = {
     THINKING: "Thinking…",
@@ -100,10 +104,13 @@ def lost_reason(game: Game) -> str:
 class WinnableWatch:
     """The verdict of the position in play, asked of the solver after each turn."""
 
-    def __init__(self, asker: Asker, played: Played, seconds: float = SECONDS) -> None:
+    def __init__(self, asker: Asker, played: Played, seconds: float = SECONDS,
+                 grace: float = GRACE) -> None:
         self.asker = asker
         self.played = played
         self.seconds = seconds
+        self.grace = grace
+        self._asked_at = 0.0
         self.marker = False      # the status bar says how the game stands
         self.warn = False        # the tutor panel says when a move lost the game
         self.status: str | None = None   # THINKING or a solver status; None: not asked
@@ -179,14 +186,26 @@ class WinnableWatch:
                 self._known[key] = verdict.status
             self._settle(game, verdict.status)
 
+        self._asked_at = time.monotonic()
         self.asker.ask(game.to_json(), answered, self.seconds)
 
     def busy(self) -> bool:
         return self.asker.busy()
 
     def poll(self) -> bool:
-        """Take the verdict if it has come; True if the words changed."""
-        return self.asker.poll()
+        """Take the verdict if it has come; True if the words changed.
+
+        An answer that never comes (the solver's process was stopped) is given
+        up after its time and the grace: "too hard to tell", never "thinking" for good.
+        """
+        if self.asker.poll():
+            return True
+        if (self.asker.busy() and self.status == THINKING
+                and time.monotonic() - self._asked_at > self.seconds + self.grace):
+            self.asker.cancel()
+            self._settle(self.played.game, UNKNOWN)
+            return True
+        return False
 
     def close(self) -> None:
         self.asker.close()

@@ -16,8 +16,8 @@ from solitaire_tk.moves import Move
 from solitaire_tk.session import Session
 from solitaire_tk.solverprocess import SolverProcess
 from solitaire_tk.userdata import DataStore
-from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, WINNABLE, WORDS, LostMove,
-                                   WinnableWatch, lost_reason)
+from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, UNKNOWN, WINNABLE, WORDS,
+                                   LostMove, WinnableWatch, lost_reason)
 
 # Cruel, deal 3: the solver wins from here, and pile 11 onto pile 6 loses it.
 CRUEL_3_WINNABLE = [
@@ -183,3 +183,28 @@ def test_a_game_over_says_why_it_is_lost() -> None:
     reason = lost_reason(game)
     assert reason != NO_WAY_LEFT and not reason.endswith(".")
     assert reason == str(game.loss_reason()).strip().rstrip(".")
+
+
+def test_a_search_past_its_time_says_too_hard_to_tell(tmp_path: Path,
+                                                      solver: SolverProcess) -> None:
+    session = Session(DataStore(tmp_path), new_game("cruel", seed=9))  # hours of search
+    watch = WinnableWatch(solver, session, seconds=0.05)
+    watch.set_options(marker=True, warn=False)
+    wait(watch)
+    assert watch.status == UNKNOWN and watch.words == "Too hard to tell"
+
+
+class SilentSolver(SolverProcess):
+    """A solver's process that has stopped: questions go nowhere."""
+
+    def ask(self, record: dict[str, object], callback: object, seconds: float = 2.0) -> None:
+        self._callback = callback   # type: ignore[assignment]
+
+
+def test_an_answer_that_never_comes_is_given_up_as_too_hard_to_tell(tmp_path: Path) -> None:
+    session = Session(DataStore(tmp_path), cruel_3_before_the_losing_move())
+    watch = WinnableWatch(SilentSolver(), session, seconds=0.0, grace=0.2)
+    watch.set_options(marker=True, warn=True)
+    assert watch.words == "Thinking…"
+    wait(watch)
+    assert watch.words == "Too hard to tell" and not watch.busy()
