@@ -4,6 +4,8 @@ Real games, the real solver in its own process, a real DataStore."""
 
 from __future__ import annotations
 
+import random
+import re
 import time
 from pathlib import Path
 from typing import Iterator
@@ -13,6 +15,7 @@ import pytest
 from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
+from solitaire_tk.savefile import load_game
 from solitaire_tk.session import Session
 from solitaire_tk.solverprocess import SolverProcess
 from solitaire_tk.userdata import DataStore
@@ -208,3 +211,41 @@ def test_an_answer_that_never_comes_is_given_up_as_too_hard_to_tell(tmp_path: Pa
     assert watch.words == "Thinking…"
     wait(watch)
     assert watch.words == "Too hard to tell" and not watch.busy()
+
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def test_a_klondike_losing_move_says_which_card_is_buried_for_good(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    game = load_game(POSITIONS / "klondike-draw1-21-before-a-losing-move.json")
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=True, warn=True)
+    wait(watch)
+    assert watch.status == WINNABLE
+    move = Move("move", "tableau1", "foundation3")   # the 7 of spades home: the 6 of hearts
+    game.play(move)                                  # has nowhere to go
+    watch.position_changed(move)
+    watch.ask()
+    wait(watch)
+    assert watch.status == LOST and watch.lost_move is not None
+    assert watch.lost_move.text == ("That move lost the game: the 5 of hearts is under the "
+                                    "6 of hearts for good. Undo?")
+
+
+@pytest.mark.parametrize("seed", [3, 13, 29, 35])
+def test_a_dead_end_reason_names_only_cards_the_pupil_can_see(seed: int) -> None:
+    """Random play until Klondike's dead-end test fires; whatever it says names
+    no face-down card and no card still in the deck."""
+    rng = random.Random(seed)
+    game = new_game("klondike", "draw1-single" if seed % 2 else "draw3", seed=seed)
+    while not game.search_state().is_dead():
+        game.play(rng.choice(game.legal_moves()))
+    reason = lost_reason(game)
+    seen = {card.name for pid, pile in game.piles.items() if pid != "stock"
+            for card in pile if card.face_up}
+    named = set(re.findall(r"the (?:\w+) of (?:clubs|diamonds|hearts|spades)", reason))
+    assert named <= seen, reason
+    if named:
+        assert reason != NO_WAY_LEFT and not game.is_over()
