@@ -112,3 +112,32 @@ def test_in_a_small_window_the_marker_moves_under_the_message_and_is_never_cut_o
         assert label.winfo_x() + label.winfo_width() <= status.winfo_width()
         assert label.winfo_y() + label.winfo_height() <= status.winfo_height()
         d.close()
+
+
+def test_each_player_has_their_own_still_winnable_option(driver_for, data_dir) -> None:
+    from solitaire_tk.userdata import DataStore
+    DataStore(data_dir).add_player("Ana")
+    d = driver_for(cruel_3_before_the_losing_move())
+    assert d.store.current_player == "Player 1"
+    d.store.update_settings(winnable_marker=True)
+    d.app.winnable.settings_changed()   # as the Options menu does after a change
+    assert wait_for_verdict(d) == "Can still be won"
+    d.key("Next", state=0x4)            # Ctrl+Page Down: Ana plays, her option is off
+    assert d.store.current_player == "Ana"
+    d.pump(50)
+    assert marker(d) is None and not d.app.choices.options["winnable_marker"].get()
+    d.key("Prior", state=0x4)           # back to Player 1: theirs is on
+    assert d.store.current_player == "Player 1"
+    assert d.app.choices.options["winnable_marker"].get()
+    assert wait_for_verdict(d) == "Can still be won"
+
+
+def test_the_marker_speaks_of_the_game_in_play_so_a_replay_hides_it(driver_for) -> None:
+    d = driver_for(cruel_3_before_the_losing_move(), winnable_marker=True)
+    assert wait_for_verdict(d) == "Can still be won"
+    d.key("e", state=0x4)               # Ctrl+E: replay this game
+    d.pump(50)
+    assert d.app.replaying and marker(d) is None
+    d.app.panel.replay.close_button.invoke()   # Close replay
+    d.pump(50)
+    assert not d.app.replaying and marker(d) == "Can still be won"

@@ -68,6 +68,8 @@ class StatusBar(ttk.Frame):
         self.options_label = ttk.Label(self, anchor="w")  # the game's options that are on
         self.winnable = ttk.Label(self, anchor="w")  # Still winnable? (shown when it is on)
         self.winnable_tip = Tooltip(self.winnable, TIP, wraplength=360)
+        self._winnable_game: Game | None = None   # the game the marker speaks of
+        self._shown_game: Game | None = None
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
@@ -102,19 +104,29 @@ class StatusBar(ttk.Frame):
                                columnspan=1 if row == 0 else MARKER_COLUMN)
 
     def show_game(self, game: Game) -> None:
+        self._shown_game = game
+        self._place_winnable()
         self.game_label.configure(text=variant_title(game))
         self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else "Own deck")
         self.score_label.configure(text=score_text(game))
         self.stock_label.configure(text=stock_text(game))
         self.options_label.configure(text=options_text(game))
 
-    def show_winnable(self, words: str | None, status: str | None = None) -> None:
-        """The Still winnable? marker's words ("Can still be won"), or None to hide it."""
-        if words is None:
+    def show_winnable(self, words: str | None, status: str | None = None,
+                      game: Game | None = None) -> None:
+        """The Still winnable? marker's words ("Can still be won") about `game`, or
+        None to hide it.  It is shown only while that game is (not a replay's or
+        a lesson's)."""
+        self._winnable_game = game if words is not None else None
+        if words is not None:
+            self.winnable.configure(text=words,
+                                    foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
+        self._place_winnable()
+
+    def _place_winnable(self) -> None:
+        if self._winnable_game is None or self._winnable_game is not self._shown_game:
             self.winnable.grid_remove()
             return
-        self.winnable.configure(text=words,
-                                foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
         self.winnable.grid()
         if self.winfo_ismapped():
             self._fit_winnable()

@@ -76,7 +76,7 @@ class WinnableMarker:
 
     def _show(self) -> None:
         app, watch = self.app, self.watch
-        app.status.show_winnable(watch.words, watch.status)
+        app.status.show_winnable(watch.words, watch.status, app.session.game)
         lost = watch.lost_move
         if watch.warn and lost is not None and lost is not self._told:
             self._told = lost
