@@ -167,7 +167,7 @@ class TutorApp:
         if name == "tutor_panel":
             self._place_panel()
         if name in WINNABLE_OPTIONS:
-            self.winnable.settings_changed()
+            self.winnable.settings_changed(tell=True)
 
     def _save_settings(self) -> None:
         try:

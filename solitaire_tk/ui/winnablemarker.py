@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..solverprocess import SolverProcess
 from ..winnable import WinnableWatch
+from ..wording import sentence
 
 if TYPE_CHECKING:
     from .app import TutorApp
@@ -34,11 +35,20 @@ class WinnableMarker:
         app.root.bind("<Destroy>", self._closed, add="+")
         self.settings_changed()
 
-    def settings_changed(self) -> None:
-        """The player's options (after the Options menu or a change of player)."""
+    def settings_changed(self, tell: bool = False) -> None:
+        """The player's options (after the Options menu or a change of player);
+        `tell`: say what an option just turned on does, and that it is help."""
         settings = self.app.settings
-        self.watch.set_options(bool(settings.winnable_marker), bool(settings.lost_move_note))
+        marker, warn = bool(settings.winnable_marker), bool(settings.lost_move_note)
+        turned_on = (marker and not self.watch.marker, warn and not self.watch.warn)
+        self.watch.set_options(marker, warn)
         self._show()
+        if tell and any(turned_on):
+            what = ("after each move the tutor says if this game can still be won"
+                    if turned_on[0] else
+                    "the tutor says when a move loses a game that could still be won")
+            self.app.say(f"{sentence(what)}. It knows where the hidden cards are, so this "
+                         "game now counts as won with help.", "info")
 
     def _game_changed(self, game: Any) -> None:
         self._cancel_ask()
