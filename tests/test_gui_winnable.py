@@ -69,6 +69,8 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
     label.event_generate("<Enter>", x=4, y=4)
     d.pump(700)
     assert tip.shown and tip.label is not None and tip.label.cget("text") == TIP
+    shown = tip.label.winfo_toplevel()
+    assert shown.winfo_rooty() + shown.winfo_height() <= label.winfo_rooty()   # over it
     assert "knows where every hidden card is" in TIP
     label.event_generate("<Leave>", x=4, y=4)
     d.pump()

@@ -58,6 +58,16 @@ def variant_title(game: Game) -> str:
     return game.title
 
 
+class TipAbove(Tooltip):
+    """A tooltip over its widget: the status bar is at the bottom of the
+    window, often of the screen, where a tip under it would not be seen."""
+
+    def place(self, tip: tk.Toplevel) -> tuple[int, int]:
+        tip.update_idletasks()
+        return (self.widget.winfo_rootx() + 8,
+                max(0, self.widget.winfo_rooty() - tip.winfo_reqheight() - 4))
+
+
 class StatusBar(ttk.Frame):
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master, padding=(6, 2))
@@ -67,7 +77,7 @@ class StatusBar(ttk.Frame):
         self.stock_label = ttk.Label(self, anchor="w")
         self.options_label = ttk.Label(self, anchor="w")  # the game's options that are on
         self.winnable = ttk.Label(self, anchor="w")  # Still winnable? (shown when it is on)
-        self.winnable_tip = Tooltip(self.winnable, TIP, wraplength=360)
+        self.winnable_tip = TipAbove(self.winnable, TIP, wraplength=360)
         self._winnable_game: Game | None = None   # the game the marker speaks of
         self._shown_game: Game | None = None
         # The message has a line of its own: reasons are whole sentences.
