@@ -120,7 +120,7 @@ class WinnableWatch:
         # (None once one was taken back: then no move can be blamed).
         self._before: str | None = None
         self._moves: list[Move] | None = []
-        self._turns = 0          # questions asked since that verdict
+        self._turns = 0          # turns asked about since that verdict (one: blame its move)
 
     @property
     def on(self) -> bool:
@@ -152,7 +152,6 @@ class WinnableWatch:
         self._known.clear()
         self.lost_move = None
         self._forget_moves()
-        self._moves = []
         self.status = None
         if self.on:
             self.played.used_hints = True
@@ -172,6 +171,7 @@ class WinnableWatch:
             return
         game = self.played.game
         self.played.used_hints = True
+        self._turns += 1
         key = game.position()
         known = self._known.get(key)
         if known is not None:
@@ -179,7 +179,6 @@ class WinnableWatch:
             self._settle(game, known)
             return
         self.status = THINKING
-        self._turns += 1
 
         def answered(verdict: Verdict) -> None:
             if verdict.status != UNKNOWN:
