@@ -146,3 +146,23 @@ def test_the_marker_speaks_of_the_game_in_play_so_a_replay_hides_it(driver_for) 
     d.app.panel.replay.close_button.invoke()   # Close replay
     d.pump(50)
     assert not d.app.replaying and marker(d) == "Can still be won"
+
+
+def test_a_losing_move_followed_by_moves_made_by_themselves_is_still_named(driver_for) -> None:
+    """With Auto-move on, the pupil's move and the cards that go home by
+    themselves after it are one turn: the solver is asked once, about where
+    the turn ends, and the pupil's move is the one that lost the game."""
+    from solitaire_tk.savefile import load_game
+    from .test_winnable import POSITIONS
+    game = load_game(POSITIONS / "klondike-draw1-5-before-a-losing-move.json")
+    d = driver_for(game, auto_move=True, winnable_marker=True, lost_move_note=True)
+    assert wait_for_verdict(d) == "Can still be won"
+    moves_before = len(d.game.log)
+    d.drag(d.card_point("tableau1"), d.place_point("foundation2"))
+    assert d.game.log[moves_before]["src"] == "tableau1"
+    assert len(d.game.log) > moves_before + 1, "a card went home by itself after it"
+    assert wait_for_verdict(d) == "Can no longer be won"
+    d.pump(20)
+    assert d.app.panel.message.cget("text") == (
+        "That move lost the game: the 2 of diamonds and the 3 of diamonds block each other "
+        "for good, each one waiting for a card under the other. Undo?")
