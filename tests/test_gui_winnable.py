@@ -168,5 +168,5 @@ def test_a_losing_move_followed_by_moves_made_by_themselves_is_still_named(drive
     assert wait_for_verdict(d) == "Can no longer be won"
     d.pump(20)
     assert d.app.panel.message.cget("text") == (
-        "That move lost the game: the 2 of diamonds and the 3 of diamonds block each other "
-        "for good, each one waiting for a card under the other. Undo?")
+        "That move lost the game: the 2 of diamonds and the 3 of diamonds can never move "
+        "again: each one needs the other to move first. Undo?")

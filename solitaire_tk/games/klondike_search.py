@@ -374,9 +374,10 @@ class KlondikeSearch:
             return None
         if len(stuck) > 1:
             names = [_card_name(card) for card in cards]
+            # Not which cards they wait for: those may lie face down.
             other = "the other" if len(names) == 2 else "another of them"
-            return (f"{', '.join(names[:-1])} and {names[-1]} block each other for good, "
-                    f"each one waiting for a card under {other}")
+            return (f"{', '.join(names[:-1])} and {names[-1]} can never move again: each "
+                    f"one needs {other} to move first")
         card, (_, below, lowers) = cards[0], stuck[0]
         lower = next((c for c in reversed(lowers) if c in below and c in seen), None)
         if lower is None:
