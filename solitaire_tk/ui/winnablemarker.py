@@ -33,7 +33,9 @@ class WinnableMarker:
         app.hub.subscribe("game_changed", self._game_changed)
         app.hub.subscribe("position_changed", self._position_changed)
         app.root.bind("<Destroy>", self._closed, add="+")
-        self.settings_changed()
+        # The solver's process starts once the window is up: on an old PC it
+        # would take the processor from drawing the first table.
+        app.root.after_idle(self.settings_changed)
 
     def settings_changed(self, tell: bool = False) -> None:
         """The player's options (after the Options menu or a change of player);
