@@ -249,3 +249,16 @@ def test_a_dead_end_reason_names_only_cards_the_pupil_can_see(seed: int) -> None
     assert named <= seen, reason
     if named:
         assert reason != NO_WAY_LEFT and not game.is_over()
+
+
+def test_a_helped_game_stays_helped_after_a_restart(tmp_path: Path,
+                                                   solver: SolverProcess) -> None:
+    store = DataStore(tmp_path)
+    game = cruel_3_before_the_losing_move()
+    session = Session(store, game)
+    WinnableWatch(solver, session).set_options(marker=True, warn=False)
+    session.autosave()
+    again = DataStore(tmp_path)            # the app started again
+    resumed = again.resume()
+    assert resumed is not None and resumed.position() == game.position()
+    assert again.resumed_with_hints
