@@ -47,6 +47,11 @@
   every game of tests/data/mistakes analysed at 1 s a step: how many steps,
   how many needed a search (the others come free along the winning line, or
   after a loss), the positions searched, the undecided steps and the time.
+- Still winnable? (`--winnable` runs only this part; `--quick` 2 deals a row,
+  `--game ID` for one game): seeded random play, 30 moves a deal, each
+  position asked of the solver's own process as the window asks it: how
+  long until the marker has its words, how often it says "too hard to tell",
+  and the losing moves found (and how many of them the game could say why).
 """
 
 from __future__ import annotations
@@ -724,6 +729,60 @@ def mistakes_figures(seconds: float = 1.0) -> None:
         took = time.perf_counter() - start
         print(f"{path.name:<34} {analysis.total:>6} {searched:>9} {positions:>10,} "
               f"{len(analysis.unknown_steps):>8} {len(analysis.mistakes):>9} {took:>7.1f}s")
+def winnable_figures(quick: bool = False, only: str = "") -> None:
+    """The Still winnable? marker over seeded random play (see the module's words)."""
+    from dataclasses import dataclass as _dataclass
+    from solitaire_tk.engine import Game
+    from solitaire_tk.solverprocess import SolverProcess
+    from solitaire_tk.winnable import NO_WAY_LEFT, SECONDS, UNKNOWN, WinnableWatch
+
+    @_dataclass
+    class Played:
+        game: Game
+        used_hints: bool = False
+
+    deals = 2 if quick else 5
+    print(f"\nStill winnable?, {SECONDS:g} s a position, {deals} deals a row, 30 moves each "
+          f"(load {os.getloadavg()[0]:.1f}):")
+    print(f"{'game':<9} {'variant':<13} {'asked':>5} {'decided':>8} {'too hard':>8} "
+          f"{'median':>8} {'95%':>8} {'lost moves':>10} {'with why':>8}")
+    solver = SolverProcess()
+    try:
+        for game_id in GAME_IDS:
+            if only and game_id != only:
+                continue
+            for variant in game_class(game_id).variants:
+                times, unknown, blamed, named = [], 0, 0, 0
+                for seed in range(1, deals + 1):
+                    rng = random.Random(seed)
+                    played = Played(new_game(game_id, variant, seed=seed))
+                    watch = WinnableWatch(solver, played)
+                    watch.set_options(marker=True, warn=True)
+                    for _ in range(31):
+                        start = time.perf_counter()
+                        while watch.busy():
+                            watch.poll()
+                            time.sleep(0.005)
+                        times.append(time.perf_counter() - start)
+                        unknown += watch.status == UNKNOWN
+                        if watch.lost_move is not None:
+                            blamed += 1
+                            named += watch.lost_move.reason != NO_WAY_LEFT
+                        moves = played.game.legal_moves()
+                        if not moves or played.game.is_over():
+                            break
+                        move = rng.choice(moves)
+                        played.game.play(move)
+                        watch.position_changed(move)
+                        watch.ask()
+                times.sort()
+                decided = 1 - unknown / len(times)
+                print(f"{game_id:<9} {variant:<13} {len(times):>5} {decided:>8.0%} "
+                      f"{unknown:>8} {times[len(times) // 2] * 1000:>6.0f}ms "
+                      f"{times[min(len(times) - 1, int(len(times) * 0.95))] * 1000:>6.0f}ms "
+                      f"{blamed:>10} {named:>8}", flush=True)
+    finally:
+        solver.close()
 
 
 def main() -> None:
@@ -742,6 +801,11 @@ def main() -> None:
         path = args[args.index("--json") + 1] if "--json" in args[:-1] else ""
         only = args[args.index("--game") + 1] if "--game" in args[:-1] else ""
         solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only)
+        return
+    if "--winnable" in sys.argv[1:]:
+        args = sys.argv[1:]
+        winnable_figures(quick="--quick" in args,
+                         only=args[args.index("--game") + 1] if "--game" in args[:-1] else "")
         return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()

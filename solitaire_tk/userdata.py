@@ -117,6 +117,8 @@ class Settings:
     auto_move: bool = True           # safe cards go home by themselves (on for beginners)
     animations: bool = True          # cards slide to where a move puts them
     celebrate: bool = True           # a short show of cards when a game is won
+    winnable_marker: bool = False    # the status bar says if the game can still be won (help)
+    lost_move_note: bool = False     # the tutor says when a move lost the game (help)
     lessons_done: list[str] = field(default_factory=list)  # "game/lesson-id" (course.lesson_key)
     # The games and variants ("game/variant") whose New game deals only deals the
     # solver proved can be won: all of them for a new player (`winnabledeals`).

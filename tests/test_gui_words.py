@@ -230,7 +230,9 @@ def test_options_menu_shows_the_game_in_play_s_options_only(driver_for) -> None:
     shared = ["Deck (card back)...", "Table colour", "Border colour", "Show moves",
               "Four-colour deck", "Show the tutor panel", "Sound",
               "Show statistics after each game",
-              "Animations: cards slide into place", "Celebrate a won game"]
+              "Animations: cards slide into place", "Celebrate a won game",
+              "Still winnable: the tutor says if the game can still be won (counts as help)",
+              "Losing move: the tutor says when a move loses the game (counts as help)"]
     assert menu_labels(options) == shared + ["Only deals that can be won (Dammit!)"], \
         "Dammit! never moves a card by itself: no Auto-move"
     d.app.new_game("thirteen")

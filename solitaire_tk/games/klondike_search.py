@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-from ..cards import SUITS
+from ..cards import SUITS, Card
 from ..moves import Move
 from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
@@ -317,7 +317,7 @@ class KlondikeSearch:
         # The answer depends only on these (the cards face down stay where
         # they are), which change far less often than the rest.
         down, tab = self.down, self.tab
-        waste = not (self.limit is None or self.recycles < self.limit or self.pos < 2)
+        waste = self._waste_stays()
         lowest = tuple(pile[depth] if len(pile) > depth else -1 for pile, depth in zip(tab, down))
         memo_key = (tuple(down), lowest, tuple(self.found),
                     (self.talon, self.pos) if waste else None)
@@ -328,8 +328,16 @@ class KlondikeSearch:
             dead = self._dead_memo[memo_key] = self._stuck(waste)
         return dead
 
+    def _waste_stays(self) -> bool:
+        """Whether the deck can't be turned over again (the waste's cards stay in order)."""
+        return not (self.limit is None or self.recycles < self.limit or self.pos < 2)
+
     def _stuck(self, waste: bool) -> bool:
         """`is_dead` itself; `waste`: the deck can't be turned over again."""
+        return bool(self._stuck_cards(waste))
+
+    def _stuck_cards(self, waste: bool) -> list[Wait]:
+        """The cards stuck together for good (see `is_dead`), or [] if none are."""
         down, tab = self.down, self.tab
         stuck = [wait for pile, depth, card, wait in self._locks
                  if depth <= down[pile] and len(tab[pile]) > depth
@@ -351,9 +359,31 @@ class KlondikeSearch:
                     if not covered.isdisjoint(wait[2]):
                         keep.append(wait)
             if len(keep) == len(stuck):
-                return True
+                return stuck
             stuck = keep
-        return False
+        return []
+
+    def dead_reason(self) -> str | None:
+        """Why `is_dead` finds this position lost, in a pupil's words, naming
+        only cards the pupil can see; None when it cannot say it so."""
+        stuck = self._stuck_cards(self._waste_stays())
+        seen = {c for pile in self.tab for c in pile if not c & DOWN}
+        seen.update(self.talon[:self.pos])
+        cards = [wait[2][-1] + 1 for wait in stuck]   # each wait's own card
+        if not stuck or not seen.issuperset(cards):
+            return None
+        if len(stuck) > 1:
+            names = [_card_name(card) for card in cards]
+            # Not which cards they wait for: those may lie face down.
+            other = "the other" if len(names) == 2 else "another of them"
+            return (f"{', '.join(names[:-1])} and {names[-1]} can never move again: each "
+                    f"one needs {other} to move first")
+        card, (_, below, lowers) = cards[0], stuck[0]
+        lower = next((c for c in reversed(lowers) if c in below and c in seen), None)
+        if lower is None:
+            return (f"{_card_name(card)} can never move again, so the cards under it "
+                    "never come out")
+        return f"{_card_name(lower)} is under {_card_name(card)} for good"
 
     def _find_waste_waits(self) -> list[Wait]:
         """The waste pile's cards for `is_dead` (see `_wait`)."""
@@ -501,6 +531,11 @@ class KlondikeSearch:
                     locks.append((index, depth, card,
                                   _wait(card, [c & FACE for c in pile[:depth]])))
         return locks
+
+
+def _card_name(card: int) -> str:
+    """A small card's name inside a sentence: "the 4 of clubs"."""
+    return Card(card & RANK_MASK, SUITS[SUIT[card]]).name
 
 
 # A card that may be stuck (`KlondikeSearch.is_dead`): its places not under

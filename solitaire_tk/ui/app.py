@@ -51,6 +51,7 @@ from .statusbar import StatusBar
 from .table import Look, Table
 from .tutorpanel import TutorPanel, panel_width
 from .window import prepare_root
+from .winnablemarker import OPTIONS as WINNABLE_OPTIONS, WinnableMarker
 
 if TYPE_CHECKING:
     from .dialogs import GameOverDialog
@@ -113,6 +114,7 @@ class TutorApp:
         self.choices = menus.install(self)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self.start(game)
+        self.winnable = WinnableMarker(self)  # Still winnable? (its options are off at first)
         self.table.focus_set()
         # A notice (a damaged file put aside...) is shown when it happens, once what
         # caused it (a switch of player, say) has said its own words.
@@ -166,6 +168,8 @@ class TutorApp:
             self.after_change_marks()
         if name == "tutor_panel":
             self._place_panel()
+        if name in WINNABLE_OPTIONS:
+            self.winnable.settings_changed(tell=True)
 
     def _save_settings(self) -> None:
         try:

@@ -202,6 +202,9 @@ OPTION_LABELS = {
     "auto_move": "Auto-move: safe cards go where they belong by themselves",
     "animations": "Animations: cards slide into place",
     "celebrate": "Celebrate a won game",
+    "winnable_marker": "Still winnable: the tutor says if the game can still be won "
+                       "(counts as help)",
+    "lost_move_note": "Losing move: the tutor says when a move loses the game (counts as help)",
 }
 
 

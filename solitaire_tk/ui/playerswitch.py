@@ -24,6 +24,7 @@ def player_changed(app: TutorApp, name: str, note: str = "") -> None:
     app.panel_shown.set(bool(app.settings.tutor_panel))
     app._place_panel()
     app.player_bar.show()
+    app.winnable.settings_changed()  # this player's Still winnable? options
     if not app.replaying:
         app.show_title(app.game)  # read-only or not, for this player
     if app.session.belongs_to_current_player():  # renamed, not another player

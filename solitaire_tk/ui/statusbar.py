@@ -1,16 +1,23 @@
 """The status bar: game, deal number, score as the game counts it, cards
-left, and a short message (the engine's reason after an illegal move)."""
+left, whether the game can still be won (an option), and a short message
+(the engine's reason after an illegal move)."""
 
 from __future__ import annotations
 
 import tkinter as tk
-from tkinter import ttk
+from tkinter import font, ttk
 
 from ..engine import Game
-from .colours import RESULT_COLOURS
+from ..winnable import LOST, TIP, WINNABLE, WORDS
+from .colours import GOING_COLOUR, LOST_COLOUR, RESULT_COLOURS, WON_COLOUR
+from .tooltip import Tooltip
 
 MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
                    "hint": "#0040a0", "focus": "#1a1a1a", **RESULT_COLOURS}
+# The Still winnable? marker: the verdict's colour; thinking and too hard to tell are grey.
+WINNABLE_COLOURS = {WINNABLE: WON_COLOUR, LOST: LOST_COLOUR}
+MARKER_COLUMN = 5   # after the game's own words on the first line
+EDGE = 16           # dots kept free at the bar's right edge
 
 
 def score_text(game: Game) -> str:
@@ -41,6 +48,16 @@ def variant_title(game: Game) -> str:
     return f"{game.title} ({name})" if name else game.title
 
 
+class TipAbove(Tooltip):
+    """A tooltip over its widget: the status bar is at the bottom of the
+    window, often of the screen, where a tip under it would not be seen."""
+
+    def place(self, tip: tk.Toplevel) -> tuple[int, int]:
+        tip.update_idletasks()
+        return (self.widget.winfo_rootx() + 8,
+                max(0, self.widget.winfo_rooty() - tip.winfo_reqheight() - 4))
+
+
 class StatusBar(ttk.Frame):
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master, padding=(6, 2))
@@ -49,13 +66,19 @@ class StatusBar(ttk.Frame):
         self.score_label = ttk.Label(self, anchor="w")
         self.stock_label = ttk.Label(self, anchor="w")
         self.options_label = ttk.Label(self, anchor="w")  # the game's options that are on
+        self.winnable = ttk.Label(self, anchor="w")  # Still winnable? (shown when it is on)
+        self.winnable_tip = TipAbove(self.winnable, TIP, wraplength=360)
+        self._winnable_game: Game | None = None   # the game the marker speaks of
+        self._shown_game: Game | None = None
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
                                          self.stock_label, self.options_label)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
-        self.message.grid(row=1, column=0, columnspan=6, sticky="we")
-        self.columnconfigure(5, weight=1)
+        self.winnable.grid(row=0, column=MARKER_COLUMN, sticky="w", padx=(0, 18))
+        self.winnable.grid_remove()
+        self.message.grid(row=1, column=0, columnspan=7, sticky="we")
+        self.columnconfigure(6, weight=1)
         self.bind("<Configure>", self._wrap)
         self.bind("<Map>", self._wrap)
 
@@ -65,13 +88,48 @@ class StatusBar(ttk.Frame):
         # the table was drawn twice as the window opened.
         if self.winfo_ismapped():
             self.message.configure(wraplength=max(200, self.winfo_width() - 16))
+            self._fit_winnable()
+
+    def _fit_winnable(self) -> None:
+        """The marker at the end of the first line if its longest words fit there,
+        else on the line under the message (so a small window never cuts it off)."""
+        if not self.winnable.winfo_manager():
+            return
+        words = self.grid_bbox(0, 0, MARKER_COLUMN - 1, 0)
+        room = self.winfo_width() - (words[2] if words else 0) - EDGE
+        longest = max(font.nametofont("TkDefaultFont").measure(text) for text in WORDS.values())
+        row = 0 if longest <= room else 2
+        if int(self.winnable.grid_info().get("row", -1)) != row:
+            self.winnable.grid(row=row, column=MARKER_COLUMN if row == 0 else 0,
+                               columnspan=1 if row == 0 else MARKER_COLUMN)
 
     def show_game(self, game: Game) -> None:
+        self._shown_game = game
+        self._place_winnable()
         self.game_label.configure(text=variant_title(game))
         self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else "Own deck")
         self.score_label.configure(text=score_text(game))
         self.stock_label.configure(text=stock_text(game))
         self.options_label.configure(text=options_text(game))
+
+    def show_winnable(self, words: str | None, status: str | None = None,
+                      game: Game | None = None) -> None:
+        """The Still winnable? marker's words ("Can still be won") about `game`, or
+        None to hide it.  It is shown only while that game is (not a replay's or
+        a lesson's)."""
+        self._winnable_game = game if words is not None else None
+        if words is not None:
+            self.winnable.configure(text=words,
+                                    foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
+        self._place_winnable()
+
+    def _place_winnable(self) -> None:
+        if self._winnable_game is None or self._winnable_game is not self._shown_game:
+            self.winnable.grid_remove()
+            return
+        self.winnable.grid()
+        if self.winfo_ismapped():
+            self._fit_winnable()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))

@@ -14,13 +14,14 @@ from .colours import RESULT_COLOURS
 from .helpview import HelpView
 from .keys import key_for
 from .replayview import ReplayView
-from .tooltip import add_tooltips
+from .tooltip import Tooltip, add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
             "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay",
-            "notice": "About your files"}
-COLOURS = {"illegal": "#a00000", "notice": "#a00000", "hint": "#0040a0", **RESULT_COLOURS}
+            "notice": "About your files", "lost_move": "A losing move"}
+COLOURS = {"illegal": "#a00000", "notice": "#a00000", "hint": "#0040a0",
+           "lost_move": RESULT_COLOURS["lost"], **RESULT_COLOURS}
 
 
 def panel_width(window_width: int) -> int:
@@ -53,6 +54,9 @@ class TutorPanel(ttk.Frame):
         self.message.pack(anchor="w", fill="x")
         self.rule_link = ttk.Button(self, text="Read this rule", command=self._show_rule)
         self._rule: str | None = None
+        self.undo_button = ttk.Button(self, text="Undo", command=self._undo)  # a losing move's
+        self._on_undo: Callable[[], None] | None = None
+        self.undo_tip = Tooltip(self.undo_button, "Take that move back")
         self.told: tuple[str, str] = ("", "info")  # the sentence shown and its kind
         self.book = ttk.Notebook(self)
         self.book.pack(fill="both", expand=True, pady=(8, 0))
@@ -73,6 +77,7 @@ class TutorPanel(ttk.Frame):
         self.title.configure(text=f"Tutor: {game.title}" + (" (replay)" if replay else ""))
         self.tips[1].text = (f"Show a good move and why ({key_for(game, 'hint')}).\n"
                              "Press again for the next one.")
+        self.undo_tip.text = f"Take that move back ({key_for(game, 'undo')})."
         lesson = self.lessons.get(game.game_id)
         if lesson is None:
             try:
@@ -91,8 +96,10 @@ class TutorPanel(ttk.Frame):
                   "Try a move, or press Hint. Cards that can move have a green outline "
                   "when Show moves is on.", "info")
 
-    def tell(self, text: str, kind: str, rule: str | None = None) -> None:
-        """Show a sentence; with `rule`, offer (and open) that lesson section."""
+    def tell(self, text: str, kind: str, rule: str | None = None,
+             undo: Callable[[], None] | None = None) -> None:
+        """Show a sentence; with `rule`, offer (and open) that lesson section;
+        with `undo`, an Undo button under it (a move that lost the game)."""
         self.heading.configure(text=HEADINGS.get(kind, "Tutor"),
                                foreground=COLOURS.get(kind, "#1a1a1a"))
         self.message.configure(text=text)
@@ -103,6 +110,15 @@ class TutorPanel(ttk.Frame):
             self.show_help(rule)
         else:
             self.rule_link.pack_forget()
+        self._on_undo = undo
+        if undo is not None:
+            self.undo_button.pack(anchor="w", pady=(2, 0), before=self.book)
+        else:
+            self.undo_button.pack_forget()
+
+    def _undo(self) -> None:
+        if self._on_undo is not None:
+            self._on_undo()
 
     def _show_rule(self) -> None:
         if self._rule:
