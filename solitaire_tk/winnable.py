@@ -19,11 +19,11 @@ help.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .engine import Game, Position
 from .moves import JsonDict, Move
+from .records import record
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict
 from .solverprocess import Callback
 
@@ -68,7 +68,7 @@ class Played(Protocol):
     used_hints: bool
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LostMove:
     """A move that turned a winnable game into a lost one, and why it is lost."""
 
