@@ -267,8 +267,8 @@ def positions_along(game: Game, rng: random.Random, steps: int) -> list[Game]:
     return seen
 
 
-# (Cruel's state has no dead-end test yet, and Thirteen's in Easy mode almost never fires.)
-@pytest.mark.parametrize(("game_id", "options"), [("thirteen", {}), ("dammit", {})])
+# (Thirteen's dead-end test in Easy mode almost never fires.)
+@pytest.mark.parametrize(("game_id", "options"), [("cruel", {}), ("thirteen", {}), ("dammit", {})])
 def test_a_position_called_a_dead_end_is_lost_by_the_slow_search(
         game_id: str, options: dict[str, Any]) -> None:
     rng = random.Random(f"dead-{game_id}-{options}")
@@ -321,6 +321,45 @@ def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search(
             assert answer is not True, str(game)
             doomed += answer is False
     assert doomed >= 3, doomed
+
+
+def cruel_end(front: str, others: str) -> Game:
+    """A Cruel end with only clubs from the 5 up left: pile 1 is `front`, the
+    other piles in turn hold `others` (piles split by "/")."""
+    game = new_game("cruel", seed=1)
+    layout = {f"pile{n}": "" for n in range(1, 13)}
+    layout["pile1"] = front
+    for n, pile in enumerate(others.split("/")):
+        layout[f"pile{n + 2}"] = pile
+    layout["foundation1"] = "AC 2C 3C 4C"
+    for n, suit in enumerate("DHS"):
+        layout[f"foundation{n + 2}"] = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK")
+    return arrange(game, layout, moved_since_deal=True)
+
+
+def test_cruel_a_king_over_a_lower_club_in_the_first_pile_is_a_dead_end() -> None:
+    # The King of clubs can never leave pile 1 (no card is higher) and every
+    # deal keeps it on the 5 of clubs, which must go up first.
+    game = cruel_end("5C KC", "7C 6C/TC 9C 8C/QC/JC")
+    assert game.search_state().is_dead()
+    assert slow_answer(game) is False
+    assert solve(game).status == "lost"
+
+
+def test_cruel_a_queen_over_a_lower_club_in_the_first_pile_is_not_cut() -> None:
+    # The Queen can still move onto the King in pile 4, so the 5 comes free.
+    game = cruel_end("5C QC", "7C 6C/TC 9C 8C/KC/JC")
+    assert not game.search_state().is_dead()
+    assert slow_answer(game) is True
+    verdict = solve(game)
+    assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
+
+
+def test_cruel_a_card_over_its_next_one_up_in_the_first_pile_is_a_dead_end() -> None:
+    # The 9 of clubs must leave first, but the 10 it needs is under it.
+    game = cruel_end("5C TC 9C", "7C 6C/8C/QC/JC KC")
+    assert game.search_state().is_dead()
+    assert slow_answer(game) is False
 
 
 class TwoOrders:

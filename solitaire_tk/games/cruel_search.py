@@ -138,7 +138,7 @@ class CruelSearch:
         return self.left == 0
 
     def is_dead(self) -> bool:
-        return False
+        return front_is_stuck(self.piles)
 
     def public_move(self, move: int) -> Move:
         if move == REDEAL:
@@ -149,3 +149,27 @@ class CruelSearch:
             return Move("move", self._pile_ids[move >> 4],
                         self._home_ids[src[-1] >> SUIT_SHIFT])
         return Move("move", self._pile_ids[move >> 4], self._pile_ids[dst])
+
+
+def front_is_stuck(piles: list[list[int]]) -> bool:
+    """Whether the first cards of the row can never all leave (so the game is lost).
+
+    The bottom four cards of the first pile that has cards are the first
+    cards of the row, and every deal puts them back together in pile 1: they
+    leave it only from the top down.  A card there with a lower card of its
+    own suit beneath it can't go up to its suit stack first, so it must move
+    onto the next card up of its suit in another pile; when that card is a
+    King (nothing is higher) or lies beneath it too, it never can.
+    """
+    for pile in piles:
+        if pile:
+            front = pile[:DEAL_SIZE]
+            break
+    else:
+        return False
+    for place, card in enumerate(front):
+        below = front[:place]
+        if card + 1 in below or card & RANK_MASK == 13:
+            if any(other >> SUIT_SHIFT == card >> SUIT_SHIFT and other < card for other in below):
+                return True
+    return False
