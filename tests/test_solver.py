@@ -13,6 +13,7 @@ from solitaire_tk import Move, new_game, solve
 from solitaire_tk.cards import SUITS, shuffled_deck
 from solitaire_tk.engine import Game, Position
 from solitaire_tk.games.cruel import Cruel
+from solitaire_tk.games.cruel_search import front_is_stuck
 from solitaire_tk.playout import random_step
 from solitaire_tk.searchstate import SearchState
 
@@ -323,17 +324,17 @@ def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search(
     assert doomed >= 3, doomed
 
 
-def cruel_end(front: str, others: str) -> Game:
-    """A Cruel end with only clubs from the 5 up left: pile 1 is `front`, the
-    other piles in turn hold `others` (piles split by "/")."""
+def cruel_end(front: str, others: str, clubs_home: int = 4, spades_home: int = 13) -> Game:
+    """A Cruel end with only clubs above `clubs_home` (and spades above
+    `spades_home`) left: pile 1 is `front`, the other piles in turn hold
+    `others` (split by "/")."""
     game = new_game("cruel", seed=1)
     layout = {f"pile{n}": "" for n in range(1, 13)}
     layout["pile1"] = front
     for n, pile in enumerate(others.split("/")):
         layout[f"pile{n + 2}"] = pile
-    layout["foundation1"] = "AC 2C 3C 4C"
-    for n, suit in enumerate("DHS"):
-        layout[f"foundation{n + 2}"] = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK")
+    for n, (suit, home) in enumerate(zip("CDHS", (clubs_home, 13, 13, spades_home))):
+        layout[f"foundation{n + 1}"] = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK"[:home])
     return arrange(game, layout, moved_since_deal=True)
 
 
@@ -360,6 +361,27 @@ def test_cruel_a_card_over_its_next_one_up_in_the_first_pile_is_a_dead_end() -> 
     game = cruel_end("5C TC 9C", "7C 6C/8C/QC/JC KC")
     assert game.search_state().is_dead()
     assert slow_answer(game) is False
+
+
+def test_cruel_first_piles_that_every_deal_gives_back_unchanged_are_a_dead_end() -> None:
+    # The 7 of clubs waits for the 6 under the King of spades in pile 2, the
+    # King for the 9 of spades under the 7; the 8 of clubs the 7 could go onto
+    # lies under it, and the 6 (the only card that could come onto it) is held
+    # too.  No card of the first two piles can move, so every deal deals them again.
+    game = cruel_end("8C 9S TC 7C", "JC 6C TS KS/QS JS 9C QC/KC", clubs_home=5, spades_home=8)
+    state = game.search_state()
+    assert state.is_dead() and not front_is_stuck(state.piles)  # type: ignore[attr-defined]
+    assert slow_answer(game) is False
+    assert solve(game).status == "lost"
+
+
+def test_cruel_first_piles_with_a_top_that_can_still_move_are_not_cut() -> None:
+    # The Queen of spades on pile 2 can go onto the King on pile 3: the 6 of clubs comes free.
+    game = cruel_end("8C 9S TC 7C", "JC 6C TS QS/JS 9C QC KS/KC", clubs_home=5, spades_home=8)
+    assert not game.search_state().is_dead()
+    assert slow_answer(game) is True
+    verdict = solve(game)
+    assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
 
 
 class TwoOrders:

@@ -138,7 +138,7 @@ class CruelSearch:
         return self.left == 0
 
     def is_dead(self) -> bool:
-        return front_is_stuck(self.piles)
+        return front_is_stuck(self.piles) or front_is_frozen(self.piles)
 
     def public_move(self, move: int) -> Move:
         if move == REDEAL:
@@ -173,3 +173,54 @@ def front_is_stuck(piles: list[list[int]]) -> bool:
             if any(other >> SUIT_SHIFT == card >> SUIT_SHIFT and other < card for other in below):
                 return True
     return False
+
+
+def front_is_frozen(piles: list[list[int]]) -> bool:
+    """Whether the first cards of the row can never change (so the game is lost).
+
+    While the first m piles with cards hold four each (the last pile with
+    cards may hold fewer), every deal gives them back the same cards.  They
+    stay as they are for good when no top card of theirs can ever move: it
+    can't go up, because a lower card of its suit lies in those piles; it
+    can't move onto its next card up, because it is a King, or that card lies
+    in those piles under another one; and nothing can come onto it (its next
+    card down lies in those piles too), except onto the m-th pile: a card
+    put there goes to pile m + 1 at the next deal.  When a top fails, only
+    the piles before it (or up to it, when only a card coming onto it was in
+    doubt) can be the frozen ones, so m is looked for from the longest run down.
+    """
+    chunks = [pile for pile in piles if pile]
+    for place, pile in enumerate(chunks):
+        if len(pile) != DEAL_SIZE and (len(pile) > DEAL_SIZE or place + 1 < len(chunks)):
+            del chunks[place:]
+            break
+    count = len(chunks)
+    while count:
+        held = {card for pile in chunks[:count] for card in pile}
+        tops = {pile[-1] for pile in chunks[:count]}
+        lowest = [99, 99, 99, 99]
+        for card in held:
+            suit = card >> SUIT_SHIFT
+            if card < lowest[suit]:
+                lowest[suit] = card
+        for place in range(count):
+            top = chunks[place][-1]
+            if not (lowest[top >> SUIT_SHIFT] < top
+                    and (top & RANK_MASK == 13 or (top + 1 in held and (
+                        top + 1 not in tops or _stays_in_the_row(chunks, place, top))))):
+                count = place   # the piles from this one on can't all be frozen
+                break
+            if place + 1 < count and top - 1 not in held:
+                # A card may come onto it; perhaps the piles up to this one are frozen.
+                count = place + 1
+                break
+        else:
+            return True
+    return False
+
+
+def _stays_in_the_row(chunks: list[list[int]], place: int, top: int) -> bool:
+    """Whether moving `top` onto its next card up leaves the row as it is: it
+    is alone in the last pile, and that card tops the pile before."""
+    return (len(chunks[place]) == 1 and place + 1 == len(chunks) and place > 0
+            and chunks[place - 1][-1] == top + 1)
