@@ -38,12 +38,21 @@ class ThirteenSearch:
             self.left[card] += 1
         self._taken: list[int] = []      # the cards taken away, for pop to put back
         self._undo: list[int] = []       # each move, a deal with its count above the bits
+        self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
         # position while that last deal is still to come.
         self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
 
     def moves(self) -> list[int]:
-        """Kings first, then pairs, then a card into an empty pile; dealing last."""
+        """Kings first, then pairs, then a card into an empty pile; dealing last.
+
+        Kept until the next push or pop: `forced_move` asks for them first.
+        """
+        if self._moves is None:
+            self._moves = self._find_moves()
+        return self._moves
+
+    def _find_moves(self) -> list[int]:
         piles = self.piles
         tops = [pile[-1] if pile else 0 for pile in piles]
         out = [KING + i for i in range(4) if tops[i] == TARGET]
@@ -72,8 +81,17 @@ class ThirteenSearch:
         # With the stock gone the piles are interchangeable, and a King only
         # ever stands in the way: taking it away at once loses nothing.  (While
         # cards are still to come it decides where they land, so it is not safe.)
-        if self.stock:
-            return None
+        if not self.stock:
+            move = self._safe_end_move()
+            if move is not None:
+                return move
+        # The only move there is can be made without branching: the position
+        # is worth what it leads to.  (Every move takes a card away, deals or
+        # fills an empty pile, so a run of them always ends.)
+        moves = self.moves()
+        return moves[0] if len(moves) == 1 else None
+
+    def _safe_end_move(self) -> int | None:
         tops = [pile[-1] if pile else 0 for pile in self.piles]
         if TARGET in tops:
             return KING + tops.index(TARGET)
@@ -91,6 +109,7 @@ class ThirteenSearch:
 
     def push(self, move: int) -> None:
         piles = self.piles
+        self._moves = None
         self._undo.append(move)
         if move >= SHIFT:
             move -= SHIFT
@@ -124,6 +143,7 @@ class ThirteenSearch:
     def pop(self) -> None:
         move = self._undo.pop()
         piles = self.piles
+        self._moves = None
         if move >= 256:
             stock = self.stock
             for n in range((move >> 8) - 1, -1, -1):
