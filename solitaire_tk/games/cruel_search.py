@@ -138,7 +138,7 @@ class CruelSearch:
         return self.left == 0
 
     def is_dead(self) -> bool:
-        return front_is_stuck(self.piles) or front_is_frozen(self.piles)
+        return front_is_stuck(self.piles) or front_is_frozen(self.piles, self.home)
 
     def public_move(self, move: int) -> Move:
         if move == REDEAL:
@@ -175,7 +175,7 @@ def front_is_stuck(piles: list[list[int]]) -> bool:
     return False
 
 
-def front_is_frozen(piles: list[list[int]]) -> bool:
+def front_is_frozen(piles: list[list[int]], home: list[int]) -> bool:
     """Whether the first cards of the row can never change (so the game is lost).
 
     While the first m piles with cards hold four each (the last pile with
@@ -190,6 +190,14 @@ def front_is_frozen(piles: list[list[int]]) -> bool:
     doubt) can be the frozen ones, so m is looked for from the longest run down.
     """
     chunks = [pile for pile in piles if pile]
+    if not chunks:
+        return False
+    # The first pile's top is checked first, cheaply: most often it can move.
+    first = chunks[0][-1]
+    if home[first >> SUIT_SHIFT] == (first & RANK_MASK) - 1:
+        return False
+    if any(pile[-1] == first + 1 for pile in chunks):
+        return False
     for place, pile in enumerate(chunks):
         if len(pile) != DEAL_SIZE and (len(pile) > DEAL_SIZE or place + 1 < len(chunks)):
             del chunks[place:]
