@@ -384,6 +384,22 @@ def test_cruel_first_piles_with_a_top_that_can_still_move_are_not_cut() -> None:
     assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
 
 
+def test_cruel_frozen_first_piles_agree_with_the_slow_search() -> None:
+    from solitaire_tk.games.cruel_search import CruelSearch, front_is_frozen
+    rng = random.Random("cruel-frozen")
+    frozen = 0
+    for start in small_positions("cruel", {}, 120):
+        for game in positions_along(start, rng, 8):
+            state = game.search_state()
+            assert isinstance(state, CruelSearch)
+            if not front_is_frozen(state.piles, state.home):
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            frozen += answer is False
+    assert frozen >= 20, frozen
+
+
 class TwoOrders:
     """A made-up game for the solver: in its first move order the search wanders
     down a line of ever new positions; in the second the first move wins."""
