@@ -5,6 +5,12 @@ card + 1.  A move is an int: source pile * 16 + destination pile (0-11), or
 + `HOME` for the card's suit stack; `REDEAL` deals again.  The twelve piles
 are not interchangeable (a new deal fills them in order), so the key keeps
 them in order.
+
+The dead-end tests look at the front of the row (all the cards, pile 1
+first, as a new deal gathers them): its first four cards are dealt back into
+pile 1 by every deal, and so are the first piles of four while none of
+their cards can move, so a card stuck there stays stuck (`front_is_stuck`,
+`front_is_frozen`).
 """
 
 from __future__ import annotations
