@@ -119,3 +119,25 @@ def test_long_runs_of_push_and_pop_keep_in_step_with_the_game(
             assert state.key() == fresh_key(game)
             assert state.is_won() == game.is_won()
             assert {state.public_move(m) for m in state.moves()} <= set(game.legal_moves())
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("cruel", {}), ("thirteen", {}), ("thirteen", {"easy_mode": True})])
+def test_no_position_along_a_winning_line_is_called_a_dead_end(
+        game_id: str, options: dict[str, Any]) -> None:
+    """The dead-end tests never cut a position a win is known to pass through."""
+    from solitaire_tk import solve
+    lines = 0
+    for seed in range(1, 120):
+        game = new_game(game_id, seed=seed, options=options)
+        verdict = solve(game, seconds=0.5)
+        if verdict.status != "winnable":
+            continue
+        lines += 1
+        for move in verdict.line:
+            assert not game.search_state().is_dead(), (seed, str(game))
+            game.play(move)
+        assert game.is_won()
+        if lines >= 8:
+            break
+    assert lines >= 2, lines

@@ -13,6 +13,7 @@ from solitaire_tk import Move, new_game, solve
 from solitaire_tk.cards import SUITS, shuffled_deck
 from solitaire_tk.engine import Game, Position
 from solitaire_tk.games.cruel import Cruel
+from solitaire_tk.games.cruel_search import front_is_stuck
 from solitaire_tk.playout import random_step
 from solitaire_tk.searchstate import SearchState
 
@@ -231,8 +232,8 @@ def test_a_game_that_is_over_and_not_won_is_proved_lost(
 
 
 def test_the_time_limit_gives_unknown_instead_of_searching_on() -> None:
-    # Deal 9 of Cruel takes the solver far longer than a hundredth of a second.
-    game = new_game("cruel", seed=9)
+    # Deal 65 of Cruel takes the solver far longer than a hundredth of a second.
+    game = new_game("cruel", seed=65)
     verdict = solve(game, seconds=0.01)
     assert verdict.status == "unknown" and verdict.line == ()
     assert 0 < verdict.positions < 100_000
@@ -245,12 +246,12 @@ def test_a_stop_request_ends_the_search_as_unknown() -> None:
         asked.append(1)
         return True
 
-    verdict = solve(new_game("cruel", seed=9), seconds=600.0, should_stop=stop)
+    verdict = solve(new_game("cruel", seed=65), seconds=600.0, should_stop=stop)
     assert verdict.status == "unknown" and len(asked) == 1
 
 
 def test_a_search_that_fills_its_table_stops_as_unknown() -> None:
-    verdict = solve(new_game("cruel", seed=9), seconds=600.0, max_positions=1000)
+    verdict = solve(new_game("cruel", seed=65), seconds=600.0, max_positions=1000)
     assert verdict.status == "unknown" and 1000 <= verdict.positions < 1300
 
 
@@ -267,8 +268,8 @@ def positions_along(game: Game, rng: random.Random, steps: int) -> list[Game]:
     return seen
 
 
-# (Cruel's state has no dead-end test yet, and Thirteen's in Easy mode almost never fires.)
-@pytest.mark.parametrize(("game_id", "options"), [("thirteen", {}), ("dammit", {})])
+# (Thirteen's dead-end test in Easy mode almost never fires.)
+@pytest.mark.parametrize(("game_id", "options"), [("cruel", {}), ("thirteen", {}), ("dammit", {})])
 def test_a_position_called_a_dead_end_is_lost_by_the_slow_search(
         game_id: str, options: dict[str, Any]) -> None:
     rng = random.Random(f"dead-{game_id}-{options}")
@@ -321,6 +322,82 @@ def test_dammit_lost_whatever_boxes_the_cards_go_in_agrees_with_the_slow_search(
             assert answer is not True, str(game)
             doomed += answer is False
     assert doomed >= 3, doomed
+
+
+def cruel_end(front: str, others: str, clubs_home: int = 4, spades_home: int = 13) -> Game:
+    """A Cruel end with only clubs above `clubs_home` (and spades above
+    `spades_home`) left: pile 1 is `front`, the other piles in turn hold
+    `others` (split by "/")."""
+    game = new_game("cruel", seed=1)
+    layout = {f"pile{n}": "" for n in range(1, 13)}
+    layout["pile1"] = front
+    for n, pile in enumerate(others.split("/")):
+        layout[f"pile{n + 2}"] = pile
+    for n, (suit, home) in enumerate(zip("CDHS", (clubs_home, 13, 13, spades_home))):
+        layout[f"foundation{n + 1}"] = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK"[:home])
+    return arrange(game, layout, moved_since_deal=True)
+
+
+def test_cruel_a_king_over_a_lower_club_in_the_first_pile_is_a_dead_end() -> None:
+    # The King of clubs can never leave pile 1 (no card is higher) and every
+    # deal keeps it on the 5 of clubs, which must go up first.
+    game = cruel_end("5C KC", "7C 6C/TC 9C 8C/QC/JC")
+    assert game.search_state().is_dead()
+    assert slow_answer(game) is False
+    assert solve(game).status == "lost"
+
+
+def test_cruel_a_queen_over_a_lower_club_in_the_first_pile_is_not_cut() -> None:
+    # The Queen can still move onto the King in pile 4, so the 5 comes free.
+    game = cruel_end("5C QC", "7C 6C/TC 9C 8C/KC/JC")
+    assert not game.search_state().is_dead()
+    assert slow_answer(game) is True
+    verdict = solve(game)
+    assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
+
+
+def test_cruel_a_card_over_its_next_one_up_in_the_first_pile_is_a_dead_end() -> None:
+    # The 9 of clubs must leave first, but the 10 it needs is under it.
+    game = cruel_end("5C TC 9C", "7C 6C/8C/QC/JC KC")
+    assert game.search_state().is_dead()
+    assert slow_answer(game) is False
+
+
+def test_cruel_first_piles_that_every_deal_gives_back_unchanged_are_a_dead_end() -> None:
+    # The 7 of clubs waits for the 6 under the King of spades in pile 2, the
+    # King for the 9 of spades under the 7; the 8 of clubs the 7 could go onto
+    # lies under it, and the 6 (the only card that could come onto it) is held
+    # too.  No card of the first two piles can move, so every deal deals them again.
+    game = cruel_end("8C 9S TC 7C", "JC 6C TS KS/QS JS 9C QC/KC", clubs_home=5, spades_home=8)
+    state = game.search_state()
+    assert state.is_dead() and not front_is_stuck(state.piles)  # type: ignore[attr-defined]
+    assert slow_answer(game) is False
+    assert solve(game).status == "lost"
+
+
+def test_cruel_first_piles_with_a_top_that_can_still_move_are_not_cut() -> None:
+    # The Queen of spades on pile 2 can go onto the King on pile 3: the 6 of clubs comes free.
+    game = cruel_end("8C 9S TC 7C", "JC 6C TS QS/JS 9C QC KS/KC", clubs_home=5, spades_home=8)
+    assert not game.search_state().is_dead()
+    assert slow_answer(game) is True
+    verdict = solve(game)
+    assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
+
+
+def test_cruel_frozen_first_piles_agree_with_the_slow_search() -> None:
+    from solitaire_tk.games.cruel_search import CruelSearch, front_is_frozen
+    rng = random.Random("cruel-frozen")
+    frozen = 0
+    for start in small_positions("cruel", {}, 120):
+        for game in positions_along(start, rng, 8):
+            state = game.search_state()
+            assert isinstance(state, CruelSearch)
+            if not front_is_frozen(state.piles, state.home):
+                continue
+            answer = slow_answer(game, cap=20_000)
+            assert answer is not True, str(game)
+            frozen += answer is False
+    assert frozen >= 20, frozen
 
 
 class TwoOrders:

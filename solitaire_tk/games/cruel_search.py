@@ -5,6 +5,12 @@ card + 1.  A move is an int: source pile * 16 + destination pile (0-11), or
 + `HOME` for the card's suit stack; `REDEAL` deals again.  The twelve piles
 are not interchangeable (a new deal fills them in order), so the key keeps
 them in order.
+
+The dead-end tests look at the front of the row (all the cards, pile 1
+first, as a new deal gathers them): its first four cards are dealt back into
+pile 1 by every deal, and so are the first piles of four while none of
+their cards can move, so a card stuck there stays stuck (`front_is_stuck`,
+`front_is_frozen`).
 """
 
 from __future__ import annotations
@@ -138,7 +144,7 @@ class CruelSearch:
         return self.left == 0
 
     def is_dead(self) -> bool:
-        return False
+        return front_is_stuck(self.piles) or front_is_frozen(self.piles, self.home)
 
     def public_move(self, move: int) -> Move:
         if move == REDEAL:
@@ -149,3 +155,86 @@ class CruelSearch:
             return Move("move", self._pile_ids[move >> 4],
                         self._home_ids[src[-1] >> SUIT_SHIFT])
         return Move("move", self._pile_ids[move >> 4], self._pile_ids[dst])
+
+
+def front_is_stuck(piles: list[list[int]]) -> bool:
+    """Whether the first cards of the row can never all leave (so the game is lost).
+
+    The bottom four cards of the first pile that has cards are the first
+    cards of the row, and every deal puts them back together in pile 1: they
+    leave it only from the top down.  A card there with a lower card of its
+    own suit beneath it can't go up to its suit stack first, so it must move
+    onto the next card up of its suit in another pile; when that card is a
+    King (nothing is higher) or lies beneath it too, it never can.
+    """
+    for pile in piles:
+        if pile:
+            front = pile[:DEAL_SIZE]
+            break
+    else:
+        return False
+    for place, card in enumerate(front):
+        below = front[:place]
+        if card + 1 in below or card & RANK_MASK == 13:
+            if any(other >> SUIT_SHIFT == card >> SUIT_SHIFT and other < card for other in below):
+                return True
+    return False
+
+
+def front_is_frozen(piles: list[list[int]], home: list[int]) -> bool:
+    """Whether the first cards of the row can never change (so the game is lost).
+
+    While the first m piles with cards hold four each (the last pile with
+    cards may hold fewer), every deal gives them back the same cards.  They
+    stay as they are for good when no top card of theirs can ever move: it
+    can't go up, because a lower card of its suit lies in those piles; it
+    can't move onto its next card up, because it is a King, or that card lies
+    in those piles under another one; and nothing can come onto it (its next
+    card down lies in those piles too), except onto the m-th pile: a card
+    put there goes to pile m + 1 at the next deal.  When a top fails, only
+    the piles before it (or up to it, when only a card coming onto it was in
+    doubt) can be the frozen ones, so m is looked for from the longest run down.
+    """
+    chunks = [pile for pile in piles if pile]
+    if not chunks:
+        return False
+    # The first pile's top is checked first, cheaply: most often it can move.
+    first = chunks[0][-1]
+    if home[first >> SUIT_SHIFT] == (first & RANK_MASK) - 1:
+        return False
+    if any(pile[-1] == first + 1 for pile in chunks):
+        return False
+    for place, pile in enumerate(chunks):
+        if len(pile) != DEAL_SIZE and (len(pile) > DEAL_SIZE or place + 1 < len(chunks)):
+            del chunks[place:]
+            break
+    count = len(chunks)
+    while count:
+        held = {card for pile in chunks[:count] for card in pile}
+        tops = {pile[-1] for pile in chunks[:count]}
+        lowest = [99, 99, 99, 99]
+        for card in held:
+            suit = card >> SUIT_SHIFT
+            if card < lowest[suit]:
+                lowest[suit] = card
+        for place in range(count):
+            top = chunks[place][-1]
+            if not (lowest[top >> SUIT_SHIFT] < top
+                    and (top & RANK_MASK == 13 or (top + 1 in held and (
+                        top + 1 not in tops or _stays_in_the_row(chunks, place, top))))):
+                count = place   # the piles from this one on can't all be frozen
+                break
+            if place + 1 < count and top - 1 not in held:
+                # A card may come onto it; perhaps the piles up to this one are frozen.
+                count = place + 1
+                break
+        else:
+            return True
+    return False
+
+
+def _stays_in_the_row(chunks: list[list[int]], place: int, top: int) -> bool:
+    """Whether moving `top` onto its next card up leaves the row as it is: it
+    is alone in the last pile, and that card tops the pile before."""
+    return (len(chunks[place]) == 1 and place + 1 == len(chunks) and place > 0
+            and chunks[place - 1][-1] == top + 1)

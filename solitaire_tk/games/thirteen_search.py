@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import Move
-from ..searchstate import RANK_MASK
 
 if TYPE_CHECKING:
     from .thirteen import Thirteen
@@ -33,36 +32,47 @@ class ThirteenSearch:
         self.piles = [[card.rank for card in game.piles[pid]] for pid in PILES]
         self.stock = [card.rank for card in game.piles["stock"]]
         self.easy = game.easy_mode
+        # How many cards of each rank are left in the piles and the stock.
+        self.left = [0] * (TARGET + 1)
+        for card in self.stock + [card for pile in self.piles for card in pile]:
+            self.left[card] += 1
         self._taken: list[int] = []      # the cards taken away, for pop to put back
         self._undo: list[int] = []       # each move, a deal with its count above the bits
+        self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
         # position while that last deal is still to come.
         self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
 
     def moves(self) -> list[int]:
-        """Kings first, then pairs, then a card into an empty pile; dealing last."""
+        """Kings first, then pairs, then a card into an empty pile; dealing last.
+
+        Kept until the next push or pop: `forced_move` asks for them first.
+        """
+        if self._moves is None:
+            self._moves = self._find_moves()
+        return self._moves
+
+    def _find_moves(self) -> list[int]:
         piles = self.piles
-        kings: list[int] = []
-        pairs: list[int] = []
-        shifts: list[int] = []
-        empty = [n for n in range(4) if not piles[n]]
+        tops = [pile[-1] if pile else 0 for pile in piles]
+        out = [KING + i for i in range(4) if tops[i] == TARGET]
         for i in range(4):
-            pile = piles[i]
-            if not pile:
+            top = tops[i]
+            if not top or top == TARGET:
                 continue
-            top = pile[-1] & RANK_MASK
-            if top == TARGET:
-                kings.append(KING + i)
-            else:
-                if self.easy and len(pile) >= 2 and top + (pile[-2] & RANK_MASK) == TARGET:
-                    pairs.append(UNDER + i)
-                for j in range(i + 1, 4):
-                    other = piles[j]
-                    if other and top + (other[-1] & RANK_MASK) == TARGET:
-                        pairs.append(PAIR + 4 * i + j)
-            if empty and len(pile) >= 2:
-                shifts.extend(SHIFT + 4 * i + dst for dst in empty)
-        out = kings + pairs + shifts
+            if self.easy:
+                pile = piles[i]
+                if len(pile) >= 2 and top + pile[-2] == TARGET:
+                    out.append(UNDER + i)
+            want = TARGET - top
+            for j in range(i + 1, 4):
+                if tops[j] == want:
+                    out.append(PAIR + 4 * i + j)
+        if 0 in tops:
+            empty = [n for n in range(4) if not tops[n]]
+            for i in range(4):
+                if len(piles[i]) >= 2:
+                    out.extend(SHIFT + 4 * i + dst for dst in empty)
         if self.stock:
             out.append(DEAL)
         return out
@@ -71,76 +81,95 @@ class ThirteenSearch:
         # With the stock gone the piles are interchangeable, and a King only
         # ever stands in the way: taking it away at once loses nothing.  (While
         # cards are still to come it decides where they land, so it is not safe.)
-        if self.stock:
-            return None
-        piles = self.piles
-        for i, pile in enumerate(piles):
-            if pile and pile[-1] & RANK_MASK == TARGET:
-                return KING + i
+        if not self.stock:
+            move = self._safe_end_move()
+            if move is not None:
+                return move
+        # The only move there is can be made without branching: the position
+        # is worth what it leads to.  (Every move takes a card away, deals or
+        # fills an empty pile, so a run of them always ends.)
+        moves = self.moves()
+        return moves[0] if len(moves) == 1 else None
+
+    def _safe_end_move(self) -> int | None:
+        tops = [pile[-1] if pile else 0 for pile in self.piles]
+        if TARGET in tops:
+            return KING + tops.index(TARGET)
         # Likewise a pair of tops that are the last cards of their two ranks
         # left: they can only ever go together, so going now loses nothing.
-        tops = [pile[-1] & RANK_MASK if pile else 0 for pile in piles]
+        left = self.left
         for i in range(4):
-            if not tops[i]:
-                continue
-            for j in range(i + 1, 4):
-                if tops[i] + tops[j] == TARGET and self._last_of_their_ranks(tops[i], tops[j]):
-                    return PAIR + 4 * i + j
+            top = tops[i]
+            if top and left[top] == 1 and left[TARGET - top] == 1:
+                want = TARGET - top
+                for j in range(i + 1, 4):
+                    if tops[j] == want:
+                        return PAIR + 4 * i + j
         return None
-
-    def _last_of_their_ranks(self, one: int, two: int) -> bool:
-        """Whether the piles hold only one card of each of these two ranks (the stock is empty)."""
-        count = 0
-        for pile in self.piles:
-            for card in pile:
-                rank = card & RANK_MASK
-                if rank == one or rank == two:
-                    count += 1
-        return count == 2
 
     def push(self, move: int) -> None:
         piles = self.piles
+        self._moves = None
+        self._undo.append(move)
         if move >= SHIFT:
             move -= SHIFT
             piles[move & 3].append(piles[move >> 2].pop())
-            self._undo.append(move + SHIFT)
             return
-        self._undo.append(move)
+        taken, left = self._taken, self.left
         if move >= PAIR:
-            self._taken.append(piles[(move - PAIR) >> 2].pop())
-            self._taken.append(piles[(move - PAIR) & 3].pop())
+            one = piles[(move - PAIR) >> 2].pop()
+            two = piles[(move - PAIR) & 3].pop()
         elif move >= UNDER:
             pile = piles[move - UNDER]
-            self._taken.append(pile.pop())
-            self._taken.append(pile.pop())
+            one = pile.pop()
+            two = pile.pop()
         elif move >= KING:
-            self._taken.append(piles[move - KING].pop())
+            card = piles[move - KING].pop()
+            taken.append(card)
+            left[card] -= 1
+            return
         else:
             stock = self.stock
             dealt = min(4, len(stock))
             for n in range(dealt):
                 piles[n].append(stock.pop())
             self._undo[-1] = dealt << 8
+            return
+        taken.append(one)
+        taken.append(two)
+        left[one] -= 1
+        left[two] -= 1
 
     def pop(self) -> None:
         move = self._undo.pop()
         piles = self.piles
+        self._moves = None
         if move >= 256:
             stock = self.stock
             for n in range((move >> 8) - 1, -1, -1):
                 stock.append(piles[n].pop())
-        elif move >= SHIFT:
+            return
+        if move >= SHIFT:
             move -= SHIFT
             piles[move >> 2].append(piles[move & 3].pop())
-        elif move >= PAIR:
-            piles[(move - PAIR) & 3].append(self._taken.pop())
-            piles[(move - PAIR) >> 2].append(self._taken.pop())
-        elif move >= UNDER:
-            pile = piles[move - UNDER]
-            pile.append(self._taken.pop())
-            pile.append(self._taken.pop())
+            return
+        taken, left = self._taken, self.left
+        if move < UNDER:
+            card = taken.pop()
+            left[card] += 1
+            piles[move - KING].append(card)
+            return
+        two = taken.pop()
+        one = taken.pop()
+        left[one] += 1
+        left[two] += 1
+        if move >= PAIR:
+            piles[(move - PAIR) & 3].append(two)
+            piles[(move - PAIR) >> 2].append(one)
         else:
-            piles[move - KING].append(self._taken.pop())
+            pile = piles[move - UNDER]
+            pile.append(two)
+            pile.append(one)
 
     def key(self) -> bytes:
         if self.stock:
@@ -166,13 +195,13 @@ class ThirteenSearch:
         """
         if not self.stock or len(self.stock) % 4:
             return False
-        last = [card & RANK_MASK for card in self.stock[:4]]
+        last = [card for card in self.stock[:4]]
         if TARGET in last or any(TARGET - rank in last for rank in last):
             return False
         if self.easy:
-            others = [card & RANK_MASK for card in self.stock[4:]]
+            others = [card for card in self.stock[4:]]
             for pile in self.piles:
-                others.extend(card & RANK_MASK for card in pile)
+                others.extend(card for card in pile)
             if any(TARGET - rank in others for rank in last):
                 return False
         return True
