@@ -291,6 +291,15 @@ def test_play_from_here_shows_the_replayed_game_as_the_game_in_play(driver_for,
     assert panel_says(d)[0] == "Tutor: Dammit!" and panel_says(d)[2] == load_lesson("dammit").title
 
 
+def test_play_from_the_first_step_says_it_starts_from_the_deal(driver_for, tmp_path) -> None:
+    d = driver_for(new_game("double", seed=5))
+    d.app.open_file(str(lost_dammit_file(tmp_path)))
+    d.app.panel.replay.take_over.invoke()
+    d.pump()
+    assert d.game.game_id == "dammit" and d.game.log == []
+    assert "playing on from the deal, before its first move" in d.status()
+
+
 def test_the_step_shown_stays_in_sight_in_the_list(driver_for, tmp_path) -> None:
     path = lost_dammit_file(tmp_path)
     d = driver_for(new_game("double", seed=5), geometry="1000x640+0+0")

@@ -102,6 +102,7 @@ def play_on(app: TutorApp, game: Game, step: int) -> None:
     """The replay's Play from here: `game` (at that step) becomes the game in play."""
     def told() -> None:
         if app.game is game:
-            app.say(f"You are playing on from step {step}. The saved game itself "
+            where = f"step {step}" if step else "the deal, before its first move"
+            app.say(f"You are playing on from {where}. The saved game itself "
                     "is not changed.", "info")
     app.replace_game(lambda: game, played_on=True, then=told)
