@@ -25,7 +25,18 @@ def test_selftest_plays_every_game_and_variant_and_exits_0(display: str) -> None
     result = selftest(ROOT, display)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"Self-test passed: {ALL_VARIANTS} games and variants" in result.stdout
+    assert "the solver answered from its own process" in result.stdout
     assert "FAILED" not in result.stdout and result.stderr == ""
+
+
+def test_selftest_says_so_when_the_solvers_process_never_answers(monkeypatch) -> None:
+    from solitaire_tk.solverprocess import SolverProcess
+    from solitaire_tk.ui import selftest as module
+    monkeypatch.setattr(SolverProcess, "ask", lambda self, record, callback, seconds=2.0: None)
+    monkeypatch.setattr(module, "SOLVER_WAIT_SECONDS", 0.2)
+    failures = module.Failures()
+    module.check_solver_process(failures)
+    assert failures.lines == ["solver: the solver's own process never answered"]
 
 
 def test_selftest_names_a_missing_lesson_and_exits_1(display: str, tmp_path: Path) -> None:

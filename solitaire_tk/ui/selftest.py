@@ -3,7 +3,10 @@
 For every game and variant it opens the real window, plays a few of the
 engine's legal moves through the app's own move handler, asks for a hint,
 opens the help and a replay, quits (which saves the game in play) and reads
-the saved game back, all in a temporary data folder.  A teacher (or CI, on
+the saved game back, all in a temporary data folder.  It also asks the
+solver's own process for a verdict (the Still winnable? marker, the better
+hint, winnable deals and Find mistakes start it), so a build that cannot
+start a second copy of itself is found.  A teacher (or CI, on
 the built program) runs it; it prints one line per failure and returns 1,
 or 0 when all is well.
 """
@@ -30,6 +33,7 @@ from .app import TutorApp
 SEED = 7          # the same deal every time: a failure can be repeated
 MOVES = 6         # a short game: enough to open, move, undo and replay
 WAIT_SECONDS = 5  # for the window to be mapped and the table drawn
+SOLVER_WAIT_SECONDS = 60   # for the solver's process to start (slow on an old PC) and answer
 # Only the moves the self-test plays: no card moves by itself, nothing slides.
 QUIET = {"auto_move": False, "animations": False, "celebrate": False, "move_alert": False,
          "messages": False, "sound": False}
@@ -57,6 +61,7 @@ def run_selftest(out: TextIO | None = None) -> int:
     played = 0
     with tempfile.TemporaryDirectory(prefix="solitaire-selftest-") as folder:
         check_resources(failures)
+        check_solver_process(failures)
         for game_id in GAME_IDS:
             for variant in game_class(game_id).variants:
                 failures.where = f"{game_id} {variant}"
@@ -92,6 +97,28 @@ def check_resources(failures: Failures) -> None:
         failures.check(icon.is_file(), f"the window icon {icon} is missing")
     except OSError as error:
         failures.add(str(error))
+
+
+def check_solver_process(failures: Failures) -> None:
+    """The solver's process starts, answers a question, and stops."""
+    from ..solver import UNKNOWN, Verdict
+    from ..solverprocess import SolverProcess
+    failures.where = "solver"
+    answers: list[Verdict] = []
+    solver = SolverProcess()
+    try:
+        solver.ask(new_game("dammit", seed=SEED).to_json(), answers.append, seconds=5.0)
+        end = time.monotonic() + SOLVER_WAIT_SECONDS
+        while not answers and time.monotonic() < end:
+            solver.poll()
+            time.sleep(0.02)
+        failures.check(bool(answers), "the solver's own process never answered")
+        failures.check(not answers or answers[0].status != UNKNOWN,
+                       "the solver's own process could not decide an easy deal")
+    except (OSError, RuntimeError) as error:
+        failures.add(f"the solver's own process could not start: {error}")
+    finally:
+        solver.close()
 
 
 def check_game(game_id: str, variant: str, folder: Path, failures: Failures) -> int:
@@ -238,7 +265,7 @@ def _report(failures: Failures, played: int, out: TextIO | None) -> None:
         lines.append(f"Self-test failed: {len(failures.lines)} problem(s).")
     else:
         lines = [f"Self-test passed: {played} games and variants opened, played, hinted, "
-                 "replayed, saved and read back."]
+                 "replayed, saved and read back; the solver answered from its own process."]
     if out is None:  # the windowed program on Windows has no console: show it instead
         _show_in_window("\n".join(lines), ok=not failures.lines)
         return
