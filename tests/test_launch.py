@@ -57,6 +57,25 @@ def test_first_game_follows_the_arguments_then_the_unfinished_game(data_dir: Pat
     assert replay is not None  # the live game the replay opens over
 
 
+def test_the_first_game_after_a_finished_one_is_dealt_as_new_game_deals(data_dir: Path) -> None:
+    """With the player's own game options, and from their list of winnable deals."""
+    from solitaire_tk.ui.launch import first_game, winnable_deals
+    from solitaire_tk.winnabledeals import wanted
+    from .helpers import won_thirteen
+    store = DataStore(data_dir)
+    store.update_settings(easy_mode=True, last_game="thirteen")
+    store.record_game(won_thirteen(), used_hints=False)
+    store.clear_current()
+    assert wanted(store.settings, "thirteen", "standard"), "on for a new player"
+    winnable_deals(store).add("thirteen", "standard", {"easy_mode": True}, 4242)
+    game = first_game(parse_args([]), store)
+    assert game is not None and game.options == {"easy_mode": True}
+    assert game.seed == 4242, "the deal waiting in the list"
+    assert winnable_deals(store).deals("thirteen", "standard", {"easy_mode": True}) == []
+    asked = first_game(parse_args(["thirteen"]), store)
+    assert asked is not None and asked.options == {"easy_mode": True}
+
+
 def test_chooser_opens_the_chosen_game_by_keyboard(display: str, data_dir: Path) -> None:
     from solitaire_tk.ui.chooser import choose_game
     root = tk.Tk()

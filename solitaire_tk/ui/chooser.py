@@ -51,4 +51,5 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
     frame.destroy()
     game_id = chosen.get()
     chosen_variant = variants[game_id].get() if game_id in variants else None
-    return new_game_for(store, game_id, chosen_variant)
+    from .launch import winnable_deals
+    return new_game_for(store, game_id, chosen_variant, deals=winnable_deals(store))

@@ -19,6 +19,7 @@ from ..session import new_game_for, unfinished_game
 from ..userdata import DataStore
 
 if TYPE_CHECKING:
+    from ..winnabledeals import WinnableDeals
     from .app import TutorApp
 
 
@@ -58,15 +59,23 @@ def first_game(args: argparse.Namespace, store: DataStore) -> Game | None:
                                           player=store.current_player)
     if args.game:
         variant = args.variant or store.settings.last_variant.get(args.game)
-        return new_game_for(store, args.game, variant, seed=args.seed)
+        return new_game_for(store, args.game, variant, seed=args.seed,
+                            deals=None if args.seed else winnable_deals(store))
     resumed = store.resume()
     if resumed is not None:
         return resumed
     if store.has_played or store.read_only:  # read-only: ask that before the chooser
         game_id = store.settings.last_game
-        return new_game(game_id, store.settings.last_variant.get(game_id),
-                        player=store.current_player)
+        return new_game_for(store, game_id, store.settings.last_variant.get(game_id),
+                            deals=winnable_deals(store))
     return None
+
+
+def winnable_deals(store: DataStore) -> WinnableDeals:
+    """The lists of winnable deals, for a first game dealt as New game deals one
+    (the window says "This deal can be won" only of deals it took itself)."""
+    from ..winnabledeals import WinnableDeals
+    return WinnableDeals(store.folder)
 
 
 DEFAULT_SIZE = "1100x720"
