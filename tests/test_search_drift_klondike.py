@@ -74,7 +74,7 @@ def _check_position(game: Game, turning_too: bool) -> int:
         if move.action in TURNS or move in direct:
             continue
         if _key_after(scratch, [move]) not in reached:
-            assert _only_swaps(scratch, move), move
+            assert _only_swaps(scratch, move) or _empties_for_no_king(scratch, move), move
     if turning_too:
         _check_turning(scratch, reached)
     return len(fast)
@@ -91,6 +91,19 @@ def _only_swaps(game: Game, move: Move) -> bool:
     goes_home = any(game.is_legal(Move("move", move.src, dst)) for dst in FOUNDATIONS)
     game.undo()
     return not goes_home
+
+
+def _empties_for_no_king(game: Game, move: Move) -> bool:
+    """A whole stack moved, face-down cards none, when no King can ever go
+    into the place it leaves (each is home or at the bottom of a stack)."""
+    if game.game_id != "klondike" or move.src not in TABLEAUS or move.dst not in TABLEAUS:
+        return False
+    pile = game.piles[move.src]
+    if len(pile) != move.count or not pile[0].face_up:
+        return False
+    home = sum(1 for pid in FOUNDATIONS if len(game.piles[pid]) == 13)
+    at_bottom = sum(1 for pid in TABLEAUS if game.piles[pid] and game.piles[pid][0].rank == 13)
+    return home + at_bottom == 4
 
 
 def _check_turning(game: Game, reached: dict[Hashable, Hashable]) -> None:

@@ -108,6 +108,7 @@ class KlondikeSearch:
         self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
+        self._views: dict[tuple[tuple[int, ...], int, bool], TalonView] = {}
         self._locks = self._find_locks()
         self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
         self._dead_memo: dict[Hashable, bool] = {}
@@ -153,8 +154,16 @@ class KlondikeSearch:
         (a move kept here, as the card it frees goes home).  Of the winning
         lines, take one shortest, and of those one whose first move kept
         here comes soonest: were its first move one left out, the line
-        swapped would be no longer and reach a kept move sooner.  So
-        leaving these out never loses a win.
+        swapped would be no longer and reach a kept move sooner.
+
+        Left out too: a whole stack (no face-down card under it) moved onto
+        another when every King is home or at the bottom of a stack.  The
+        empty place it leaves only takes a King, and none can come, so the
+        line from before the move that leaves the stack where it was, and
+        skips the move, makes every other move the same way (a run off the
+        moved cards, or onto them, from or onto the old place) and is one
+        move shorter.  So a shortest winning line never starts with one of
+        the moves left out, and leaving these out never loses a win.
         """
         tab, down, nexts = self.tab, self.down, self.nexts
         takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
@@ -173,11 +182,12 @@ class KlondikeSearch:
                 empty = i
         turn_home: list[Hashable] = []
         turn_run: list[tuple[int, Hashable]] = []
-        waste_home: list[Hashable] = []
+        waste_home: list[tuple[int, Hashable]] = []    # (the order turning reaches them, move)
         home: list[Hashable] = []
-        waste_run: list[Hashable] = []
+        waste_run: list[tuple[int, Hashable]] = []
         emptying: list[Hashable] = []
         other: list[Hashable] = []
+        kings_wait: bool | None = None     # worked out when first needed
         for src in range(7):
             pile = tab[src]
             if not pile:
@@ -188,39 +198,60 @@ class KlondikeSearch:
             if top in nexts:
                 (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
             if takes:
-                for i in range(hidden, size):
-                    onto = takes.get(FITS[pile[i]])
-                    if onto is None:
-                        continue
-                    if i > hidden:
-                        if pile[i - 1] in nexts:
-                            for dst in onto:
-                                other.append((RUN, src, size - i, dst))
-                    elif hidden:
+                # The face-up cards are a run, so only its lowest card and the
+                # cards on a card that goes home next are worth moving.
+                onto = takes.get(FITS[pile[hidden]])
+                if onto is not None:
+                    if hidden:
                         for dst in onto:
-                            turn_run.append((-hidden, (RUN, src, size - i, dst)))
+                            turn_run.append((-hidden, (RUN, src, size - hidden, dst)))
                     else:
-                        for dst in onto:
-                            emptying.append((RUN, src, size, dst))
+                        if kings_wait is None:
+                            kings_wait = self._kings_wait()
+                        if kings_wait:
+                            for dst in onto:
+                                emptying.append((RUN, src, size, dst))
+                for i in range(hidden, size - 1):
+                    if pile[i] in nexts:
+                        onto = takes.get(FITS[pile[i + 1]])
+                        if onto is not None:
+                            for dst in onto:
+                                other.append((RUN, src, size - i - 1, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
-        talon = self.talon
-        if talon:
-            for j, recycles in self._reachable():
-                card = talon[j]
-                if card in nexts:
-                    waste_home.append((WASTE_HOME, j, recycles))
-                onto = takes.get(FITS[card])
-                if onto is not None:
-                    for dst in onto:
-                        waste_run.append((WASTE_RUN, j, recycles, dst))
-                if empty >= 0 and RANK[card] == KING:
-                    waste_run.append((WASTE_RUN, j, recycles, empty))
+        if self.talon:
+            by_fits, by_card, kings = self._talon_view()
+            for card in nexts:
+                reach = by_card.get(card)
+                if reach is not None:
+                    waste_home.append(reach)
+            if len(waste_home) > 1:
+                waste_home.sort(key=_first)
+            for wanted, onto in takes.items():
+                reaches = by_fits.get(wanted)
+                if reaches is not None:
+                    for order, j, recycles in reaches:
+                        for dst in onto:
+                            waste_run.append((order, (WASTE_RUN, j, recycles, dst)))
+            if empty >= 0:
+                for order, j, recycles in kings:
+                    waste_run.append((order, (WASTE_RUN, j, recycles, empty)))
+            if len(waste_run) > 1:
+                waste_run.sort(key=_first)
         if len(turn_run) > 1:
             turn_run.sort(key=_first)
-        return [*turn_home, *(move for _, move in turn_run), *waste_home, *home,
-                *waste_run, *emptying, *other]
+        return [*turn_home, *(move for _, move in turn_run), *(move for _, move in waste_home),
+                *home, *(move for _, move in waste_run), *emptying, *other]
+
+    def _kings_wait(self) -> bool:
+        """Whether a King may still go into an empty stack: one is neither
+        home nor at the bottom of a stack (where it stays)."""
+        settled = sum(1 for height in self.found if height == 13)
+        for pile in self.tab:
+            if pile and RANK[pile[0] & FACE] == KING:
+                settled += 1
+        return settled < 4
 
     def forced_move(self) -> Hashable | None:
         """A card that is safe home (`is_safe_home`) from the top of a stack,
@@ -314,12 +345,12 @@ class KlondikeSearch:
         place of the other, and so on.)"""
         if self._filed is not None and self.is_dominated():
             return True
-        # The answer depends only on these (the cards face down stay where
-        # they are), which change far less often than the rest.
-        down, tab = self.down, self.tab
+        # The answer depends only on these, which change far less often than
+        # the rest: the cards face down stay where they are, and so does the
+        # lowest face-up card of a stack (were it gone, the card under it
+        # would have turned up), so the number face down says which they are.
         waste = not (self.limit is None or self.recycles < self.limit or self.pos < 2)
-        lowest = tuple(pile[depth] if len(pile) > depth else -1 for pile, depth in zip(tab, down))
-        memo_key = (tuple(down), lowest, tuple(self.found),
+        memo_key = (tuple(self.down), tuple(self.found),
                     (self.talon, self.pos) if waste else None)
         dead = self._dead_memo.get(memo_key)
         if dead is None:
@@ -330,10 +361,10 @@ class KlondikeSearch:
 
     def _stuck(self, waste: bool) -> bool:
         """`is_dead` itself; `waste`: the deck can't be turned over again."""
-        down, tab = self.down, self.tab
-        stuck = [wait for pile, depth, card, wait in self._locks
-                 if depth <= down[pile] and len(tab[pile]) > depth
-                 and tab[pile][depth] & FACE == card]
+        stuck: list[Wait] = []
+        for waits, hidden in zip(self._locks, self.down):
+            if hidden:
+                stuck += waits[:hidden]
         if waste:
             waits = self._waste_waits.get((self.talon, self.pos))
             if waits is None:
@@ -462,6 +493,31 @@ class KlondikeSearch:
             return goal - start
         return -(-(goal - start) // 3)   # the last turn may take fewer than three
 
+    def _talon_view(self) -> TalonView:
+        """The cards turning can reach (`_reachable`) sorted for `moves`: by
+        `FITS` (for the stacks), each card's own waste move home, and the
+        Kings; each with its place in the order turning reaches them."""
+        again = self.limit is None or self.recycles < self.limit
+        memo_key = (self.talon, self.pos, again)
+        view = self._views.get(memo_key)
+        if view is not None:
+            return view
+        if len(self._views) > 50_000:   # a bounded memo
+            self._views.clear()
+        talon = self.talon
+        by_fits: dict[int, list[tuple[int, int, int]]] = {}
+        by_card: dict[int, tuple[int, Hashable]] = {}
+        kings: list[tuple[int, int, int]] = []
+        for order, (j, recycles) in enumerate(self._reachable()):
+            card = talon[j]
+            by_card[card] = (order, (WASTE_HOME, j, recycles))
+            if RANK[card] == KING:
+                kings.append((order, j, recycles))
+            else:
+                by_fits.setdefault(FITS[card], []).append((order, j, recycles))
+        view = self._views[memo_key] = (by_fits, by_card, kings)
+        return view
+
     def _reachable(self) -> list[tuple[int, int]]:
         """The talon cards turning can bring to the top of the waste, each with
         the fewest times the waste must be turned over first (0 or 1)."""
@@ -490,22 +546,36 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, int, Wait]]:
-        """The stacks' cards for `is_dead`: (stack, depth, card, `_wait`) for
-        each card face down or the lowest face up, with cards under it."""
+    def _find_locks(self) -> list[list[Wait]]:
+        """The stacks' cards for `is_dead`: for each stack, the `_wait` of
+        each card face down or the lowest face up that has cards under it,
+        from the second card up.  While a stack has n cards face down, its
+        first n of these are still where they were (see `is_dead`)."""
         locks = []
         for index, pile in enumerate(self.tab):
+            waits = []
             for depth in range(1, min(self.down[index], len(pile) - 1) + 1):
                 card = pile[depth] & FACE
-                if RANK[card] < KING:
-                    locks.append((index, depth, card,
-                                  _wait(card, [c & FACE for c in pile[:depth]])))
+                # A King never waits (it goes onto nothing); its place in the
+                # list is kept by a wait that can never be stuck.
+                waits.append(_wait(card, [c & FACE for c in pile[:depth]])
+                             if RANK[card] < KING else NEVER_STUCK)
+            locks.append(waits)
         return locks
 
+
+# The cards turning can reach, for `KlondikeSearch.moves`: (by `FITS`: [(order,
+# talon place, recycles)], by card: (order, its waste move home), the Kings).
+TalonView = tuple[dict[int, list[tuple[int, int, int]]], dict[int, tuple[int, Hashable]],
+                  list[tuple[int, int, int]]]
 
 # A card that may be stuck (`KlondikeSearch.is_dead`): its places not under
 # it, the cards under it, and the lower cards of its suit.
 Wait = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+
+
+# A wait whose lower cards of its suit are none, so it is never stuck.
+NEVER_STUCK: Wait = ((), frozenset(), ())
 
 
 def _wait(card: int, under: Sequence[int]) -> Wait:
