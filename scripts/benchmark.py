@@ -39,7 +39,9 @@
   solved within 2 s, fanned out over every core: the share proved winnable,
   proved lost and unknown, the median and 95th-percentile time, positions a
   second, and the published figures beside them; also written as JSON
-  (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game.
+  (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game,
+  `--variant NAME` for one variant, `--workers N` for N processes (on a busy
+  machine one worker gives the fairest figures).
 """
 
 from __future__ import annotations
@@ -617,14 +619,16 @@ def _solver_rows() -> list[tuple[str, str, tuple[tuple[str, bool], ...]]]:
 
 
 def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
-                   only: str = "") -> None:
+                   only: str = "", variant: str = "", workers: int = 0) -> None:
     """The solver on fixed deal numbers per game, variant and option; one table and a JSON file.
 
-    `only` keeps the rows of one game (`--game ID`)."""
+    `only` keeps the rows of one game (`--game ID`), `variant` those of one
+    variant (`--variant NAME`); `workers` processes (0: one a core)."""
     from concurrent.futures import ProcessPoolExecutor
-    cores = os.cpu_count() or 1
+    cores = workers or os.cpu_count() or 1
     results = []
-    rows = [row for row in _solver_rows() if not only or row[0] == only]
+    rows = [row for row in _solver_rows()
+            if (not only or row[0] == only) and (not variant or row[1] == variant)]
     print(f"\nSolver, {SOLVER_SECONDS:g} s a deal, {cores} processes:")
     print(f"{'game':<9} {'variant':<13} {'option':<10} {'deals':>5} {'winnable':>8} {'lost':>6} "
           f"{'unknown':>7} {'won/decided':>11} {'median':>8} {'95%':>8} {'pos/s':>7}  published")
@@ -670,7 +674,10 @@ def main() -> None:
         args = sys.argv[1:]
         path = args[args.index("--json") + 1] if "--json" in args[:-1] else ""
         only = args[args.index("--game") + 1] if "--game" in args[:-1] else ""
-        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only)
+        variant = args[args.index("--variant") + 1] if "--variant" in args[:-1] else ""
+        workers = int(args[args.index("--workers") + 1]) if "--workers" in args[:-1] else 0
+        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only,
+                       variant=variant, workers=workers)
         return
     if "--hints" in sys.argv[1:]:
         hint_win_rates()

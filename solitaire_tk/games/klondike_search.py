@@ -1,8 +1,9 @@
 """Klondike's fast position for the solver (see `searchstate`), all three variants.
 
 Cards are small ints (`small_card`), a face-down card in a stack carries
-`DOWN` as well.  A stack is a tuple (bottom first), so a
-move only swaps a tuple or two and `pop` puts the old ones back.
+`DOWN` as well.  A stack is a `bytes` of them (bottom first), so a move
+only swaps a stack or two and `pop` puts the old ones back, and the key of a
+position hashes fast (a `bytes` keeps its hash once worked out).
 
 The deck and the waste pile are one row, the *talon*: the waste from bottom
 to top, then the deck in the order it is turned.  `pos` cards of it lie on
@@ -59,6 +60,7 @@ WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 f
 TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 FLIP, RECYCLE = Move("flip"), Move("recycle")
 HOME_FROM = tuple((TO_HOME, src) for src in range(7))
+ONE = tuple(bytes((card,)) for card in range(128))     # a card as a stack of one
 
 
 def is_safe_home(card: int, found: Sequence[int]) -> bool:
@@ -85,10 +87,10 @@ class KlondikeSearch:
         piles = game.piles
         self.draw = game.draw_count
         self.limit = RECYCLES[game.variant]   # None: unlimited
-        self.tab: list[tuple[int, ...]] = []
+        self.tab: list[bytes] = []
         self.down: list[int] = []
         for pid in TABLEAUS:
-            pile = tuple(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
+            pile = bytes(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
         self.found = [0, 0, 0, 0]
@@ -100,7 +102,7 @@ class KlondikeSearch:
                 self.fpile[suit] = index
         waste = [small_card(c) for c in piles["waste"]]
         stock = [small_card(c) for c in reversed(piles["stock"])]
-        self.talon = tuple(waste + stock)
+        self.talon = bytes(waste + stock)
         self.pos = len(waste)
         self.recycles = game.recycles
         self.home = sum(self.found)
@@ -108,9 +110,11 @@ class KlondikeSearch:
         self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
-        self._views: dict[tuple[tuple[int, ...], int, bool], TalonView] = {}
+        self._views: dict[tuple[bytes, int, bool], TalonView] = {}
         self._locks = self._find_locks()
-        self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
+        # A stack is emptied only when a King is ready to go in (see `moves`).
+        self._empty_for_a_king = True
+        self._waste_waits: dict[bytes, list[Wait]] = {}
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -157,27 +161,33 @@ class KlondikeSearch:
         swapped would be no longer and reach a kept move sooner.
 
         Left out too: a whole stack (no face-down card under it) moved onto
-        another when every King is home or at the bottom of a stack.  The
-        empty place it leaves only takes a King, and none can come, so the
-        line from before the move that leaves the stack where it was, and
-        skips the move, makes every other move the same way (a run off the
-        moved cards, or onto them, from or onto the old place) and is one
-        move shorter.  So a shortest winning line never starts with one of
-        the moves left out, and leaving these out never loses a win.
+        another when no King can go into the place it leaves now (none lies
+        face up on a face-down card, and turning the deck brings none up).
+        The place only takes a King, and the move only covers the card it
+        goes onto, so a winning line that makes it can leave the stack where
+        it was and make every later move the same way (where the covered
+        card moves on with the stack on it: the covered card first, then the
+        stack onto it again), putting the stack onto that card only just
+        before a King goes into the place, when a King is ready (a move kept
+        here), or never, when none does.  That line is no longer, and no
+        move in it is left out where the first line's was kept (a move of
+        the stack off the covered card becomes one from the old place, and
+        the line is then shorter), so its first move kept here comes sooner.
+        So, as above, a shortest winning line whose first move kept here
+        comes soonest never starts with a move left out: leaving these out
+        never loses a win.
         """
         tab, down, nexts = self.tab, self.down, self.nexts
         takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
         empty = -1
-        for i in range(7):
-            pile = tab[i]
+        for i, pile in enumerate(tab):
             if pile:
                 wanted = WANTS[pile[-1]]
                 if wanted >= 0:
-                    onto = takes.get(wanted)
-                    if onto is None:
-                        takes[wanted] = [i]
+                    if wanted in takes:
+                        takes[wanted].append(i)
                     else:
-                        onto.append(i)
+                        takes[wanted] = [i]
             elif empty < 0:
                 empty = i
         turn_home: list[Hashable] = []
@@ -187,9 +197,8 @@ class KlondikeSearch:
         waste_run: list[tuple[int, Hashable]] = []
         emptying: list[Hashable] = []
         other: list[Hashable] = []
-        kings_wait: bool | None = None     # worked out when first needed
-        for src in range(7):
-            pile = tab[src]
+        king_ready: bool | None = None     # worked out when first needed
+        for src, pile in enumerate(tab):
             if not pile:
                 continue
             hidden = down[src]
@@ -206,9 +215,9 @@ class KlondikeSearch:
                         for dst in onto:
                             turn_run.append((-hidden, (RUN, src, size - hidden, dst)))
                     else:
-                        if kings_wait is None:
-                            kings_wait = self._kings_wait()
-                        if kings_wait:
+                        if king_ready is None:
+                            king_ready = not self._empty_for_a_king or self._king_ready()
+                        if king_ready:
                             for dst in onto:
                                 emptying.append((RUN, src, size, dst))
                 for i in range(hidden, size - 1):
@@ -241,17 +250,21 @@ class KlondikeSearch:
                 waste_run.sort(key=_first)
         if len(turn_run) > 1:
             turn_run.sort(key=_first)
-        return [*turn_home, *(move for _, move in turn_run), *(move for _, move in waste_home),
-                *home, *(move for _, move in waste_run), *emptying, *other]
+        turn_home += [move for _, move in turn_run]
+        turn_home += [move for _, move in waste_home]
+        turn_home += home
+        turn_home += [move for _, move in waste_run]
+        turn_home += emptying
+        turn_home += other
+        return turn_home
 
-    def _kings_wait(self) -> bool:
-        """Whether a King may still go into an empty stack: one is neither
-        home nor at the bottom of a stack (where it stays)."""
-        settled = sum(1 for height in self.found if height == 13)
-        for pile in self.tab:
-            if pile and RANK[pile[0] & FACE] == KING:
-                settled += 1
-        return settled < 4
+    def _king_ready(self) -> bool:
+        """Whether a King can go into an empty stack now: one lies face up on
+        a face-down card, or turning the deck can bring one up."""
+        for pile, hidden in zip(self.tab, self.down):
+            if hidden and RANK[pile[hidden]] == KING:
+                return True
+        return bool(self.talon) and bool(self._talon_view()[2])
 
     def forced_move(self) -> Hashable | None:
         """A card that is safe home (`is_safe_home`) from the top of a stack,
@@ -281,7 +294,7 @@ class KlondikeSearch:
             rest = pile[:-count]
             hidden = self.down[src]
             if rest and rest[-1] >= DOWN:     # the card under turns face up
-                rest = rest[:-1] + (rest[-1] & FACE,)
+                rest = rest[:-1] + ONE[rest[-1] & FACE]
                 self.down[src] = hidden - 1
             tab[src] = rest
             if kind == RUN:
@@ -302,7 +315,7 @@ class KlondikeSearch:
         if kind == WASTE_RUN:
             dst = move[3]
             undo += (dst, tab[dst])
-            tab[dst] = tab[dst] + (card,)
+            tab[dst] = tab[dst] + ONE[card]
         else:
             undo += (SUIT[card], self._go_home(card))
         self._undo.append(undo)
@@ -351,7 +364,7 @@ class KlondikeSearch:
         # would have turned up), so the number face down says which they are.
         waste = not (self.limit is None or self.recycles < self.limit or self.pos < 2)
         memo_key = (tuple(self.down), tuple(self.found),
-                    (self.talon, self.pos) if waste else None)
+                    self.talon[:self.pos] if waste else None)
         dead = self._dead_memo.get(memo_key)
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
@@ -366,10 +379,7 @@ class KlondikeSearch:
             if hidden:
                 stuck += waits[:hidden]
         if waste:
-            waits = self._waste_waits.get((self.talon, self.pos))
-            if waits is None:
-                waits = self._find_waste_waits()
-            stuck += waits
+            stuck += self._waits_in(self.talon[:self.pos])
         found = self.found
         while stuck:
             covered: set[int] = set().union(*[wait[1] for wait in stuck])
@@ -386,14 +396,20 @@ class KlondikeSearch:
             stuck = keep
         return False
 
-    def _find_waste_waits(self) -> list[Wait]:
-        """The waste pile's cards for `is_dead` (see `_wait`)."""
-        if len(self._waste_waits) > 100_000:   # a bounded memo
-            self._waste_waits.clear()
-        talon = self.talon
-        waits = [_wait(talon[k], talon[:k]) for k in range(1, self.pos)
-                 if RANK[talon[k]] < KING]
-        self._waste_waits[(self.talon, self.pos)] = waits
+    def _waits_in(self, waste: bytes) -> list[Wait]:
+        """The waste pile's cards for `is_dead` (see `_wait`), built on those
+        of the waste without its top card (a bounded memo)."""
+        waits = self._waste_waits.get(waste)
+        if waits is None:
+            if len(self._waste_waits) > 100_000:
+                self._waste_waits.clear()
+            waits = []
+            if len(waste) > 1:
+                under = waste[:-1]
+                waits = self._waits_in(under)
+                if RANK[waste[-1]] < KING:
+                    waits = [*waits, _wait(waste[-1], under)]
+            self._waste_waits[waste] = waits
         return waits
 
     def is_dominated(self) -> bool:
