@@ -39,7 +39,10 @@
   solved within 2 s, fanned out over every core: the share proved winnable,
   proved lost and unknown, the median and 95th-percentile time, positions a
   second, and the published figures beside them; also written as JSON
-  (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game.
+  (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game,
+  `--variant NAME` for one variant, `--workers N` for N processes (on a busy
+  machine one worker gives the fairest figures), `--positions N` for a budget
+  of N positions a deal instead of 2 s (figures a busy machine does not change).
 - Winnable deals (`--deals` runs only this part, `--game ID` for one game):
   what the finder of winnable deals spends to prove 3 deals a row, from the
   same random deal numbers each run: deals tried and processor seconds a deal.
@@ -600,18 +603,21 @@ PUBLISHED = {
 }
 
 
-def _solve_deal(job: tuple[str, str, tuple[tuple[str, bool], ...], int]
+def _solve_deal(job: tuple[str, str, tuple[tuple[str, bool], ...], int, int]
                 ) -> tuple[str, float, int, float]:
     """One deal for the process pool: (status, seconds, positions, processor seconds).
 
     Positions a second are counted on the processor's time: on a busy machine
-    the clock also runs while other programs have the processor.
+    the clock also runs while other programs have the processor.  A job's
+    last number, when not 0, is a budget of positions instead of the 2 s
+    (the same figures however busy the machine is).
     """
     from solitaire_tk import solve
-    game_id, variant, options, seed = job
+    game_id, variant, options, seed, positions = job
     game = new_game(game_id, variant, seed=seed, options=dict(options))
     start, cpu = time.perf_counter(), time.process_time()
-    verdict = solve(game, SOLVER_SECONDS)
+    verdict = (solve(game, 3600.0, max_positions=positions) if positions
+               else solve(game, SOLVER_SECONDS))
     return (verdict.status, time.perf_counter() - start, verdict.positions,
             time.process_time() - cpu)
 
@@ -633,15 +639,20 @@ def _solver_rows() -> list[tuple[str, str, tuple[tuple[str, bool], ...]]]:
 
 
 def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
-                   only: str = "") -> None:
+                   only: str = "", variant: str = "", workers: int = 0,
+                   positions: int = 0) -> None:
     """The solver on fixed deal numbers per game, variant and option; one table and a JSON file.
 
-    `only` keeps the rows of one game (`--game ID`)."""
+    `only` keeps the rows of one game (`--game ID`), `variant` those of one
+    variant (`--variant NAME`); `workers` processes (0: one a core);
+    `positions` a budget of positions a deal instead of the 2 s (`--positions N`)."""
     from concurrent.futures import ProcessPoolExecutor
-    cores = os.cpu_count() or 1
+    cores = workers or os.cpu_count() or 1
     results = []
-    rows = [row for row in _solver_rows() if not only or row[0] == only]
-    print(f"\nSolver, {SOLVER_SECONDS:g} s a deal, {cores} processes:")
+    rows = [row for row in _solver_rows()
+            if (not only or row[0] == only) and (not variant or row[1] == variant)]
+    budget = f"{positions:,} positions" if positions else f"{SOLVER_SECONDS:g} s"
+    print(f"\nSolver, {budget} a deal, {cores} processes:")
     print(f"{'game':<9} {'variant':<13} {'option':<10} {'deals':>5} {'winnable':>8} {'lost':>6} "
           f"{'unknown':>7} {'won/decided':>11} {'median':>8} {'95%':>8} {'pos/s':>7}  published")
     print("(pos/s: positions a second of processor time)")
@@ -649,7 +660,7 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
         for game_id, variant, options in rows:
             count = 20 if quick else 1000 if full and (game_id, variant) == ("klondike", "draw3") \
                 else 200
-            jobs = [(game_id, variant, options, seed) for seed in range(1, count + 1)]
+            jobs = [(game_id, variant, options, seed, positions) for seed in range(1, count + 1)]
             answers = list(pool.map(_solve_deal, jobs, chunksize=2))
             times = sorted(answer[1] for answer in answers)
             shares = {status: sum(1 for answer in answers if answer[0] == status) / count
@@ -672,7 +683,8 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                   f"{row['median_s'] * 1000:>6.0f}ms {row['p95_s'] * 1000:>6.0f}ms "
                   f"{rate:>7.0f}  {row['published']}", flush=True)
     out = Path(json_path or "solver-benchmark.json")
-    out.write_text(json.dumps({"seconds_a_deal": SOLVER_SECONDS, "processes": cores,
+    out.write_text(json.dumps({"seconds_a_deal": None if positions else SOLVER_SECONDS,
+                               "positions_a_deal": positions or None, "processes": cores,
                                "date": time.strftime("%Y-%m-%d"), "rows": results}, indent=1),
                    encoding="utf-8")
     print(f"written to {out.resolve()}")
@@ -800,7 +812,11 @@ def main() -> None:
         args = sys.argv[1:]
         path = args[args.index("--json") + 1] if "--json" in args[:-1] else ""
         only = args[args.index("--game") + 1] if "--game" in args[:-1] else ""
-        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only)
+        variant = args[args.index("--variant") + 1] if "--variant" in args[:-1] else ""
+        workers = int(args[args.index("--workers") + 1]) if "--workers" in args[:-1] else 0
+        positions = int(args[args.index("--positions") + 1]) if "--positions" in args[:-1] else 0
+        solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only,
+                       variant=variant, workers=workers, positions=positions)
         return
     if "--winnable" in sys.argv[1:]:
         args = sys.argv[1:]

@@ -148,23 +148,31 @@ def _search(state: SearchState, seconds: float,
                 _undo(state, path, len(path))
                 return Verdict(UNKNOWN, (), len(seen))
         move = moves[index]
+        # `enter` written out here (this is the hot loop): the move, then
+        # the forced moves after it.
         push(move)
         path.append(move)
-        pushed = enter()
-        if pushed is None:
-            return Verdict(WINNABLE, _line(state, path), len(seen) + 1)
-        pushed += 1
+        pushed = 1
+        while True:
+            if is_won():
+                return Verdict(WINNABLE, _line(state, path), len(seen) + 1)
+            move = forced()
+            if move is None:
+                break
+            push(move)
+            path.append(move)
+            pushed += 1
         key = key_of()
-        if key in seen:
-            _undo(state, path, pushed)
-            continue
-        seen.add(key)
-        if is_dead():
-            _undo(state, path, pushed)
-            continue
-        all_moves.append(state.moves())
-        next_index.append(0)
-        pushes.append(pushed)
+        if key not in seen:
+            seen.add(key)
+            if not is_dead():
+                all_moves.append(state.moves())
+                next_index.append(0)
+                pushes.append(pushed)
+                continue
+        for _ in range(pushed):
+            pop()
+        del path[-pushed:]
     return Verdict(LOST, (), len(seen))
 
 

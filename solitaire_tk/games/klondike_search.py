@@ -1,8 +1,9 @@
 """Klondike's fast position for the solver (see `searchstate`), all three variants.
 
 Cards are small ints (`small_card`), a face-down card in a stack carries
-`DOWN` as well.  A stack is a tuple (bottom first), so a
-move only swaps a tuple or two and `pop` puts the old ones back.
+`DOWN` as well.  A stack is a `bytes` of them (bottom first), so a move
+only swaps a stack or two and `pop` puts the old ones back, and the key of a
+position hashes fast (a `bytes` keeps its hash once worked out).
 
 The deck and the waste pile are one row, the *talon*: the waste from bottom
 to top, then the deck in the order it is turned.  `pos` cards of it lie on
@@ -59,6 +60,7 @@ WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 f
 TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 FLIP, RECYCLE = Move("flip"), Move("recycle")
 HOME_FROM = tuple((TO_HOME, src) for src in range(7))
+ONE = tuple(bytes((card,)) for card in range(128))     # a card as a stack of one
 
 
 def is_safe_home(card: int, found: Sequence[int]) -> bool:
@@ -85,10 +87,10 @@ class KlondikeSearch:
         piles = game.piles
         self.draw = game.draw_count
         self.limit = RECYCLES[game.variant]   # None: unlimited
-        self.tab: list[tuple[int, ...]] = []
+        self.tab: list[bytes] = []
         self.down: list[int] = []
         for pid in TABLEAUS:
-            pile = tuple(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
+            pile = bytes(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
         self.found = [0, 0, 0, 0]
@@ -100,7 +102,7 @@ class KlondikeSearch:
                 self.fpile[suit] = index
         waste = [small_card(c) for c in piles["waste"]]
         stock = [small_card(c) for c in reversed(piles["stock"])]
-        self.talon = tuple(waste + stock)
+        self.talon = bytes(waste + stock)
         self.pos = len(waste)
         self.recycles = game.recycles
         self.home = sum(self.found)
@@ -108,8 +110,11 @@ class KlondikeSearch:
         self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
+        self._views: dict[tuple[bytes, int, bool], TalonView] = {}
         self._locks = self._find_locks()
-        self._waste_waits: dict[tuple[tuple[int, ...], int], list[Wait]] = {}
+        # A stack is emptied only when a King is ready to go in (see `moves`).
+        self._empty_for_a_king = True
+        self._waste_waits: dict[bytes, list[Wait]] = {}
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -153,33 +158,47 @@ class KlondikeSearch:
         (a move kept here, as the card it frees goes home).  Of the winning
         lines, take one shortest, and of those one whose first move kept
         here comes soonest: were its first move one left out, the line
-        swapped would be no longer and reach a kept move sooner.  So
-        leaving these out never loses a win.
+        swapped would be no longer and reach a kept move sooner.
+
+        Left out too: a whole stack (no face-down card under it) moved onto
+        another when no King can go into the place it leaves now (none lies
+        face up on a face-down card, and turning the deck brings none up).
+        The place only takes a King, and the move only covers the card it
+        goes onto, so a winning line that makes it can leave the stack where
+        it was and make every later move the same way (where the covered
+        card moves on with the stack on it: the covered card first, then the
+        stack onto it again), putting the stack onto that card only just
+        before a King goes into the place, when a King is ready (a move kept
+        here), or never, when none does.  That line is no longer, and no
+        move in it is left out where the first line's was kept (a move of
+        the stack off the covered card becomes one from the old place, and
+        the line is then shorter), so its first move kept here comes sooner.
+        So, as above, a shortest winning line whose first move kept here
+        comes soonest never starts with a move left out: leaving these out
+        never loses a win.
         """
         tab, down, nexts = self.tab, self.down, self.nexts
         takes: dict[int, list[int]] = {}   # `FITS` of a card -> the stacks it may go onto
         empty = -1
-        for i in range(7):
-            pile = tab[i]
+        for i, pile in enumerate(tab):
             if pile:
                 wanted = WANTS[pile[-1]]
                 if wanted >= 0:
-                    onto = takes.get(wanted)
-                    if onto is None:
-                        takes[wanted] = [i]
+                    if wanted in takes:
+                        takes[wanted].append(i)
                     else:
-                        onto.append(i)
+                        takes[wanted] = [i]
             elif empty < 0:
                 empty = i
         turn_home: list[Hashable] = []
         turn_run: list[tuple[int, Hashable]] = []
-        waste_home: list[Hashable] = []
+        waste_home: list[tuple[int, Hashable]] = []    # (the order turning reaches them, move)
         home: list[Hashable] = []
-        waste_run: list[Hashable] = []
+        waste_run: list[tuple[int, Hashable]] = []
         emptying: list[Hashable] = []
         other: list[Hashable] = []
-        for src in range(7):
-            pile = tab[src]
+        king_ready: bool | None = None     # worked out when first needed
+        for src, pile in enumerate(tab):
             if not pile:
                 continue
             hidden = down[src]
@@ -188,39 +207,64 @@ class KlondikeSearch:
             if top in nexts:
                 (turn_home if hidden and hidden == size - 1 else home).append(HOME_FROM[src])
             if takes:
-                for i in range(hidden, size):
-                    onto = takes.get(FITS[pile[i]])
-                    if onto is None:
-                        continue
-                    if i > hidden:
-                        if pile[i - 1] in nexts:
-                            for dst in onto:
-                                other.append((RUN, src, size - i, dst))
-                    elif hidden:
+                # The face-up cards are a run, so only its lowest card and the
+                # cards on a card that goes home next are worth moving.
+                onto = takes.get(FITS[pile[hidden]])
+                if onto is not None:
+                    if hidden:
                         for dst in onto:
-                            turn_run.append((-hidden, (RUN, src, size - i, dst)))
+                            turn_run.append((-hidden, (RUN, src, size - hidden, dst)))
                     else:
-                        for dst in onto:
-                            emptying.append((RUN, src, size, dst))
+                        if king_ready is None:
+                            king_ready = not self._empty_for_a_king or self._king_ready()
+                        if king_ready:
+                            for dst in onto:
+                                emptying.append((RUN, src, size, dst))
+                for i in range(hidden, size - 1):
+                    if pile[i] in nexts:
+                        onto = takes.get(FITS[pile[i + 1]])
+                        if onto is not None:
+                            for dst in onto:
+                                other.append((RUN, src, size - i - 1, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
-        talon = self.talon
-        if talon:
-            for j, recycles in self._reachable():
-                card = talon[j]
-                if card in nexts:
-                    waste_home.append((WASTE_HOME, j, recycles))
-                onto = takes.get(FITS[card])
-                if onto is not None:
-                    for dst in onto:
-                        waste_run.append((WASTE_RUN, j, recycles, dst))
-                if empty >= 0 and RANK[card] == KING:
-                    waste_run.append((WASTE_RUN, j, recycles, empty))
+        if self.talon:
+            by_fits, by_card, kings = self._talon_view()
+            for card in nexts:
+                reach = by_card.get(card)
+                if reach is not None:
+                    waste_home.append(reach)
+            if len(waste_home) > 1:
+                waste_home.sort(key=_first)
+            for wanted, onto in takes.items():
+                reaches = by_fits.get(wanted)
+                if reaches is not None:
+                    for order, j, recycles in reaches:
+                        for dst in onto:
+                            waste_run.append((order, (WASTE_RUN, j, recycles, dst)))
+            if empty >= 0:
+                for order, j, recycles in kings:
+                    waste_run.append((order, (WASTE_RUN, j, recycles, empty)))
+            if len(waste_run) > 1:
+                waste_run.sort(key=_first)
         if len(turn_run) > 1:
             turn_run.sort(key=_first)
-        return [*turn_home, *(move for _, move in turn_run), *waste_home, *home,
-                *waste_run, *emptying, *other]
+        turn_home += [move for _, move in turn_run]
+        turn_home += [move for _, move in waste_home]
+        turn_home += home
+        turn_home += [move for _, move in waste_run]
+        turn_home += emptying
+        turn_home += other
+        return turn_home
+
+    def _king_ready(self) -> bool:
+        """Whether a King can go into an empty stack now: one lies face up on
+        a face-down card, or turning the deck can bring one up."""
+        for pile, hidden in zip(self.tab, self.down):
+            if hidden and RANK[pile[hidden]] == KING:
+                return True
+        return bool(self.talon) and bool(self._talon_view()[2])
 
     def forced_move(self) -> Hashable | None:
         """A card that is safe home (`is_safe_home`) from the top of a stack,
@@ -250,7 +294,7 @@ class KlondikeSearch:
             rest = pile[:-count]
             hidden = self.down[src]
             if rest and rest[-1] >= DOWN:     # the card under turns face up
-                rest = rest[:-1] + (rest[-1] & FACE,)
+                rest = rest[:-1] + ONE[rest[-1] & FACE]
                 self.down[src] = hidden - 1
             tab[src] = rest
             if kind == RUN:
@@ -271,7 +315,7 @@ class KlondikeSearch:
         if kind == WASTE_RUN:
             dst = move[3]
             undo += (dst, tab[dst])
-            tab[dst] = tab[dst] + (card,)
+            tab[dst] = tab[dst] + ONE[card]
         else:
             undo += (SUIT[card], self._go_home(card))
         self._undo.append(undo)
@@ -314,13 +358,13 @@ class KlondikeSearch:
         place of the other, and so on.)"""
         if self._filed is not None and self.is_dominated():
             return True
-        # The answer depends only on these (the cards face down stay where
-        # they are), which change far less often than the rest.
-        down, tab = self.down, self.tab
+        # The answer depends only on these, which change far less often than
+        # the rest: the cards face down stay where they are, and so does the
+        # lowest face-up card of a stack (were it gone, the card under it
+        # would have turned up), so the number face down says which they are.
         waste = self._waste_stays()
-        lowest = tuple(pile[depth] if len(pile) > depth else -1 for pile, depth in zip(tab, down))
-        memo_key = (tuple(down), lowest, tuple(self.found),
-                    (self.talon, self.pos) if waste else None)
+        memo_key = (tuple(self.down), tuple(self.found),
+                    self.talon[:self.pos] if waste else None)
         dead = self._dead_memo.get(memo_key)
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
@@ -338,15 +382,12 @@ class KlondikeSearch:
 
     def _stuck_cards(self, waste: bool) -> list[Wait]:
         """The cards stuck together for good (see `is_dead`), or [] if none are."""
-        down, tab = self.down, self.tab
-        stuck = [wait for pile, depth, card, wait in self._locks
-                 if depth <= down[pile] and len(tab[pile]) > depth
-                 and tab[pile][depth] & FACE == card]
+        stuck: list[Wait] = []
+        for waits, hidden in zip(self._locks, self.down):
+            if hidden:
+                stuck += waits[:hidden]
         if waste:
-            waits = self._waste_waits.get((self.talon, self.pos))
-            if waits is None:
-                waits = self._find_waste_waits()
-            stuck += waits
+            stuck += self._waits_in(self.talon[:self.pos])
         found = self.found
         while stuck:
             covered: set[int] = set().union(*[wait[1] for wait in stuck])
@@ -385,14 +426,20 @@ class KlondikeSearch:
                     "never come out")
         return f"{_card_name(lower)} is under {_card_name(card)} for good"
 
-    def _find_waste_waits(self) -> list[Wait]:
-        """The waste pile's cards for `is_dead` (see `_wait`)."""
-        if len(self._waste_waits) > 100_000:   # a bounded memo
-            self._waste_waits.clear()
-        talon = self.talon
-        waits = [_wait(talon[k], talon[:k]) for k in range(1, self.pos)
-                 if RANK[talon[k]] < KING]
-        self._waste_waits[(self.talon, self.pos)] = waits
+    def _waits_in(self, waste: bytes) -> list[Wait]:
+        """The waste pile's cards for `is_dead` (see `_wait`), built on those
+        of the waste without its top card (a bounded memo)."""
+        waits = self._waste_waits.get(waste)
+        if waits is None:
+            if len(self._waste_waits) > 100_000:
+                self._waste_waits.clear()
+            waits = []
+            if len(waste) > 1:
+                under = waste[:-1]
+                waits = self._waits_in(under)
+                if RANK[waste[-1]] < KING:
+                    waits = [*waits, _wait(waste[-1], under)]
+            self._waste_waits[waste] = waits
         return waits
 
     def is_dominated(self) -> bool:
@@ -492,6 +539,31 @@ class KlondikeSearch:
             return goal - start
         return -(-(goal - start) // 3)   # the last turn may take fewer than three
 
+    def _talon_view(self) -> TalonView:
+        """The cards turning can reach (`_reachable`) sorted for `moves`: by
+        `FITS` (for the stacks), each card's own waste move home, and the
+        Kings; each with its place in the order turning reaches them."""
+        again = self.limit is None or self.recycles < self.limit
+        memo_key = (self.talon, self.pos, again)
+        view = self._views.get(memo_key)
+        if view is not None:
+            return view
+        if len(self._views) > 50_000:   # a bounded memo
+            self._views.clear()
+        talon = self.talon
+        by_fits: dict[int, list[tuple[int, int, int]]] = {}
+        by_card: dict[int, tuple[int, Hashable]] = {}
+        kings: list[tuple[int, int, int]] = []
+        for order, (j, recycles) in enumerate(self._reachable()):
+            card = talon[j]
+            by_card[card] = (order, (WASTE_HOME, j, recycles))
+            if RANK[card] == KING:
+                kings.append((order, j, recycles))
+            else:
+                by_fits.setdefault(FITS[card], []).append((order, j, recycles))
+        view = self._views[memo_key] = (by_fits, by_card, kings)
+        return view
+
     def _reachable(self) -> list[tuple[int, int]]:
         """The talon cards turning can bring to the top of the waste, each with
         the fewest times the waste must be turned over first (0 or 1)."""
@@ -520,16 +592,21 @@ class KlondikeSearch:
         self._reach[(size, pos, again)] = out
         return out
 
-    def _find_locks(self) -> list[tuple[int, int, int, Wait]]:
-        """The stacks' cards for `is_dead`: (stack, depth, card, `_wait`) for
-        each card face down or the lowest face up, with cards under it."""
+    def _find_locks(self) -> list[list[Wait]]:
+        """The stacks' cards for `is_dead`: for each stack, the `_wait` of
+        each card face down or the lowest face up that has cards under it,
+        from the second card up.  While a stack has n cards face down, its
+        first n of these are still where they were (see `is_dead`)."""
         locks = []
         for index, pile in enumerate(self.tab):
+            waits = []
             for depth in range(1, min(self.down[index], len(pile) - 1) + 1):
                 card = pile[depth] & FACE
-                if RANK[card] < KING:
-                    locks.append((index, depth, card,
-                                  _wait(card, [c & FACE for c in pile[:depth]])))
+                # A King never waits (it goes onto nothing); its place in the
+                # list is kept by a wait that can never be stuck.
+                waits.append(_wait(card, [c & FACE for c in pile[:depth]])
+                             if RANK[card] < KING else NEVER_STUCK)
+            locks.append(waits)
         return locks
 
 
@@ -537,10 +614,18 @@ def _card_name(card: int) -> str:
     """A small card's name inside a sentence: "the 4 of clubs"."""
     return Card(card & RANK_MASK, SUITS[SUIT[card]]).name
 
+# The cards turning can reach, for `KlondikeSearch.moves`: (by `FITS`: [(order,
+# talon place, recycles)], by card: (order, its waste move home), the Kings).
+TalonView = tuple[dict[int, list[tuple[int, int, int]]], dict[int, tuple[int, Hashable]],
+                  list[tuple[int, int, int]]]
 
 # A card that may be stuck (`KlondikeSearch.is_dead`): its places not under
 # it, the cards under it, and the lower cards of its suit.
 Wait = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+
+
+# A wait whose lower cards of its suit are none, so it is never stuck.
+NEVER_STUCK: Wait = ((), frozenset(), ())
 
 
 def _wait(card: int, under: Sequence[int]) -> Wait:
