@@ -135,3 +135,25 @@ def test_known_lines_carry_on_along_a_found_win() -> None:
         assert lines.next_move(game) == move
         game.play(move)
     assert game.is_won() and lines.next_move(game) is None
+
+
+def test_the_solver_process_runs_the_hint_job_and_gives_the_same_hint() -> None:
+    """The app's way: the record goes to the solver's own process (a real one)."""
+    import time
+
+    from solitaire_tk.solverprocess import SolverProcess
+    from solitaire_tk.tutor.hints import rank_hints
+    from solitaire_tk.tutor.sampling import better_hint_of
+    game = played("klondike", "draw1", 3, 10)
+    ranked = rank_hints(game)
+    process = SolverProcess()
+    got: list[object] = []
+    try:
+        process.run(better_hint_of, (game.to_json(), ranked, SMALL), got.append)
+        end = time.monotonic() + 60
+        while not got and time.monotonic() < end:
+            process.poll()
+            time.sleep(0.02)
+    finally:
+        process.close()
+    assert got == [better_hint(game, ranked, SMALL)] and got[0] is not None

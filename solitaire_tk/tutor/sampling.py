@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Game, Position
-from ..moves import Move
+from ..moves import JsonDict, Move
 from ..solver import LOST, WINNABLE, solve
 from .hints import Hint, goes_round, rank_hints
 
@@ -249,3 +249,11 @@ def follow_better_hints(game_id: str, variant: str | None, seed: int,
         game.play(move)
         seen.add(loop_key(game))
     return game
+
+
+def better_hint_of(record: JsonDict, ranked: Sequence[Hint], sampling: Sampling = Sampling(),
+                   should_stop: StopAsked | None = None) -> BetterHint | None:
+    """`better_hint` for the game of a saved-game record: the job the app sends to
+    the solver's process (`SolverProcess.run`), where a `Game` could not travel."""
+    from ..savefile import load_game
+    return better_hint(load_game(record), ranked, sampling, should_stop)
