@@ -167,23 +167,26 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move,
                       wins: dict[Move, int], tried: int) -> str:
     """Why (the quick hint's reason), how sure, and what it beats."""
     reason = next(hint.why for hint in candidates if hint.move == best)
-    sure = (f"It wins in {_about(wins[best], tried)} ways the hidden cards could lie "
-            "(the tutor tried it without looking at them).")
+    if wins[best] >= tried:
+        ways = "in all {tried} ways" if tried > 1 else "in the one way"
+        sure = (f"It wins however the hidden cards lie, {ways.format(tried=tried)} the "
+                "tutor tried (it does not peek).")
+    else:
+        sure = (f"It wins in {_about(wins[best], tried)} ways the hidden cards could lie "
+                "(the tutor does not peek).")
     quick = candidates[0].move
     if quick is not None and quick != best:
         other = game.describe(quick).rstrip(".")
         other = other[0].lower() + other[1:]
-        sure += (f" That is better than to {other}, which wins in only "
-                 f"{_about(wins[quick], tried)}.")
+        sure += (f" That is better than to {other}, which wins in "
+                 f"{'only ' if wins[quick] else ''}{_about(wins[quick], tried)}.")
     return _joined(reason, sure)
 
 
 def _about(wins: int, tried: int) -> str:
-    """'about 7 of 10' (scaled to ten), 'every one of the 10', 'none of the 10'."""
-    if wins >= tried:
-        return "every one of the" + (f" {tried}" if tried > 1 else "")
+    """How often, scaled to ten: 'about 7 of 10', 'none of them'."""
     if wins <= 0:
-        return "none of the"
+        return "none of them"
     return f"about {max(1, min(9, round(wins * 10 / tried)))} of 10"
 
 

@@ -35,6 +35,7 @@ class Hinting:
         self.lines = KnownLines()   # winning lines found where nothing is hidden
         self._process: SolverProcess | None = None   # started at the first hint
         self._asked: Position | None = None   # the position the better hint is for
+        self._bound = False   # whether the arrow is drawn again when the table is
         app.hub.subscribe("position_changed", self._moved_on)
         app.hub.subscribe("game_changed", self._moved_on)
         app.root.bind("<Destroy>", self._closed, add="+")
@@ -59,6 +60,11 @@ class Hinting:
 
     def _show(self, hint: Hint, shown: int, count: int) -> None:
         app = self.app
+        if not self._bound:
+            # A longer sentence may make the window lay the table out again,
+            # which rubs out the arrow: it is drawn again then.
+            app.table.bind("<<TableLaidOut>>", self._laid_out, add="+")
+            self._bound = True
         app.marks.point_at("hint", app.game, hint.move)
         more = (f" (hint {shown + 1} of {count}: press {key_for(app.game, 'hint')} "
                 "again for the next)") \
@@ -100,6 +106,12 @@ class Hinting:
             return
         assert self.cycle.shown is not None
         self._show(self.cycle.shown[1][0], 0, len(self.cycle.shown[1]))
+
+    def _laid_out(self, _event: Any) -> None:
+        shown = self.cycle.shown
+        if shown is not None and shown[0] == self.app.game.position() \
+                and not self.app.replay.active:
+            self.app.marks.point_at("hint", self.app.game, shown[1][max(shown[2], 0)].move)
 
     def _moved_on(self, **_: Any) -> None:
         """A move, an undo or another game: the better hint asked for is of no use now."""
