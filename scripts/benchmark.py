@@ -25,7 +25,7 @@
   the better one (sampled, never seeing a hidden card; `--samples N`,
   `--budget POSITIONS`), the solver's winnable share beside them (the
   ceiling) and the published no-peeking figures; `--deals N`, `--first N`,
-  `--game ID`, `--workers N`.
+  `--game ID`, `--variant V`, `--workers N`.
 - Statistics: a data folder with 500 kept games; a start that counts them
   all again (the statistics file lost), a start with them all counted, and
   a start with one new game from another window (`--stats` runs only this part).
@@ -416,7 +416,8 @@ def _follow_deal(job: tuple[str, str, int, int, int]) -> tuple[bool, bool, str, 
 
 
 def hint_win_rates(deals: range = HINT_DEALS, samples: int = HINT_SAMPLES,
-                   budget: int = HINT_BUDGET, only: str = "", workers: int = 0) -> None:
+                   budget: int = HINT_BUDGET, only: str = "", workers: int = 0,
+                   variant_only: str = "") -> None:
     """Play every deal by always taking the first hint, one table row per game and variant:
     the quick hint, the better hint (sampled: never a hidden card seen), and the
     solver's winnable share beside them (the ceiling: it sees every card)."""
@@ -429,7 +430,8 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = HINT_SAMPLES,
     print(f"{'game':<9} {'variant':<13} {'deals':>5} {'quick':>6} {'better':>7} "
           f"{'ceiling':>8} {'unknown':>8} {'cards':>6} {'moves':>6} {'cpu/deal':>9}  published")
     rows = [(game_id, variant) for game_id in GAME_IDS if not only or game_id == only
-            for variant in game_class(game_id).variants]
+            for variant in game_class(game_id).variants
+            if not variant_only or variant == variant_only]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for game_id, variant in rows:
             jobs = [(game_id, variant, seed, samples, budget) for seed in deals]
@@ -725,7 +727,8 @@ def main() -> None:
         hint_win_rates(range(first, first + number("--deals", len(HINT_DEALS))),
                        number("--samples", HINT_SAMPLES), number("--budget", HINT_BUDGET),
                        args[args.index("--game") + 1] if "--game" in args[:-1] else "",
-                       number("--workers", 0))
+                       number("--workers", 0),
+                       args[args.index("--variant") + 1] if "--variant" in args[:-1] else "")
         return
     if "--over" in sys.argv[1:]:
         is_over_times()
