@@ -134,6 +134,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     # only while it could still catch up with the best so far.
     order = sorted(moves, key=lambda move: (-wins[move], moves.index(move)))
     best = order[0]
+    counted: set[Move] = set()   # moves tried against every arrangement
     for move in order:
         left = [arrangement for arrangement, first in winnable if first != move]
         for done, arrangement in enumerate(left):
@@ -144,12 +145,16 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
                 wins[move] += 1
             if should_stop is not None and should_stop():
                 return None
+        else:
+            counted.add(move)
         if wins[move] > wins[best]:
             best = move
     if wins[best] == 0:
         return None
-    return BetterHint(best, _sampled_sentence(game, candidates, best, wins, len(decided)),
-                      wins[best], len(decided))
+    quick = moves[0]
+    rival = (quick, wins[quick] if quick in counted else None) if quick != best else None
+    return BetterHint(best, _sampled_sentence(game, candidates, best, wins[best], len(decided),
+                                              rival), wins[best], len(decided))
 
 
 def _wins_after(arrangement: Game, move: Move, budget: int,
@@ -163,23 +168,24 @@ def _wins_after(arrangement: Game, move: Move, budget: int,
         arrangement.restore_checkpoint(point, log)
 
 
-def _sampled_sentence(game: Game, candidates: list[Hint], best: Move,
-                      wins: dict[Move, int], tried: int) -> str:
-    """Why (the quick hint's reason), how sure, and what it beats."""
+def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
+                      tried: int, rival: tuple[Move, int | None] | None) -> str:
+    """Why (the quick hint's reason), how sure, and what it beats: `rival` is the
+    quick hint's move and its wins (None when it was left off once it could not
+    catch up)."""
     reason = next(hint.why for hint in candidates if hint.move == best)
-    if wins[best] >= tried:
-        ways = "in all {tried} ways" if tried > 1 else "in the one way"
-        sure = (f"It wins however the hidden cards lie, {ways.format(tried=tried)} the "
-                "tutor tried (it does not peek).")
+    if wins >= tried:
+        ways = f"in all {tried} ways" if tried > 1 else "in the one way"
+        sure = f"It wins however the hidden cards lie, {ways} the tutor tried (it does not peek)."
     else:
-        sure = (f"It wins in {_about(wins[best], tried)} ways the hidden cards could lie "
+        sure = (f"It wins in {_about(wins, tried)} ways the hidden cards could lie "
                 "(the tutor does not peek).")
-    quick = candidates[0].move
-    if quick is not None and quick != best:
-        other = game.describe(quick).rstrip(".")
-        other = other[0].lower() + other[1:]
-        sure += (f" That is better than to {other}, which wins in "
-                 f"{'only ' if wins[quick] else ''}{_about(wins[quick], tried)}.")
+    if rival is not None:
+        other = game.describe(rival[0]).rstrip(".")
+        sure += f" That is better than to {other[0].lower() + other[1:]}"
+        if rival[1] is not None:
+            sure += f", which wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}"
+        sure += "."
     return _joined(reason, sure)
 
 
