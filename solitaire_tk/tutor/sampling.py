@@ -42,6 +42,14 @@ class Sampling:
 
     samples: int = 10
     budget: int = 2_000          # positions each search of one arrangement may file
+    # Where the searches are quick (a few positions each), more arrangements
+    # are tried, up to `most_samples`, while the searches so far have filed
+    # fewer than `sample_positions`: a small count of wins says little.
+    most_samples: int = 60
+    sample_positions: int = 2_000
+    # The quick hint stays unless another move wins in at least this many
+    # more arrangements: one win more out of ten is only luck of the draw.
+    margin: int = 2
     exact_budget: int = 20_000   # positions for a game with nothing hidden
     seed: int = 0
 
@@ -115,9 +123,13 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     # and the solver's own first move there (a win for that move without
     # another search; None when it is not a candidate: going round).
     decided: list[tuple[Game, bool, Move | None]] = []
-    for _ in range(sampling.samples):
+    searched = 0
+    for count in range(sampling.most_samples):
+        if count >= sampling.samples and searched >= sampling.sample_positions:
+            break
         arrangement = game.with_unseen_shuffled(rng)
         verdict = solve(arrangement, NEVER, should_stop, max_positions=sampling.budget)
+        searched += verdict.positions
         if should_stop is not None and should_stop():
             return None
         if verdict.status == LOST:
@@ -132,14 +144,16 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
         return None
     # The solver's favourites first, then the quick order; a move is searched
     # only while it could still catch up with the best so far.
-    order = sorted(moves, key=lambda move: (-wins[move], moves.index(move)))
-    best = order[0]
+    # The quick hint's move is counted in full: another must beat it clearly.
+    quick = moves[0]
+    order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
+    best = quick
     counted: set[Move] = set()   # moves tried against every arrangement
     for move in order:
         left = [arrangement for arrangement, first in winnable if first != move]
         for done, arrangement in enumerate(left):
-            if wins[move] + len(left) - done < wins[best] or (
-                    wins[move] + len(left) - done == wins[best] and best != move):
+            needed = wins[best] + (sampling.margin if best == quick else 1)
+            if move != quick and wins[move] + len(left) - done < needed:
                 break
             if _wins_after(arrangement, move, sampling.budget, should_stop):
                 wins[move] += 1
@@ -147,11 +161,11 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
                 return None
         else:
             counted.add(move)
-        if wins[move] > wins[best]:
+        if move != quick and wins[move] >= wins[best] + (
+                sampling.margin if best == quick else 1):
             best = move
     if wins[best] == 0:
         return None
-    quick = moves[0]
     rival = (quick, wins[quick] if quick in counted else None) if quick != best else None
     return BetterHint(best, _sampled_sentence(game, candidates, best, wins[best], len(decided),
                                               rival), wins[best], len(decided))
