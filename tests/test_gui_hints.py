@@ -59,6 +59,11 @@ def test_klondike_sampled_hint_replaces_the_quick_one(driver_for) -> None:
     shown = d.app.hinting.cycle.shown
     assert shown is not None and shown[2] == 0
     assert arrow_points_at(d, shown[1][0].move)
+    # Round the list and back: the better hint is first now, and is not asked again.
+    for _ in range(len(shown[1])):
+        d.key("h")
+    assert "does not peek" in d.status() and "hint 1 of" in d.status()
+    assert not d.app.hinting._process.busy()
 
 
 def test_a_move_cancels_the_better_hint(driver_for) -> None:

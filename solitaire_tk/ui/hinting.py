@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 # How often the window looks whether the better hint has come.
 POLL_MS = 50
+# The rank score of a better hint (it goes before every quick one).
+BETTER = float("inf")
 
 
 class Hinting:
@@ -55,7 +57,7 @@ class Hinting:
         if hint.move is not None:
             app.used_hints = True
         self._show(hint, shown, count)
-        if shown == 0 and hint.move is not None:
+        if shown == 0 and hint.move is not None and hint.score != BETTER:
             self._ask_better()
 
     def _show(self, hint: Hint, shown: int, count: int) -> None:
@@ -102,7 +104,7 @@ class Hinting:
     def _better(self, better: BetterHint) -> None:
         """Show the better hint in place of the quick one (if it is still shown)."""
         if self.app.replay.active or not self.cycle.put_first(self.app.game, Hint(
-                better.move, better.why, float("inf"))):
+                better.move, better.why, BETTER)):
             return
         assert self.cycle.shown is not None
         self._show(self.cycle.shown[1][0], 0, len(self.cycle.shown[1]))
