@@ -15,6 +15,7 @@ thousand moves does not hold a hundred thousand tables.
 
 from __future__ import annotations
 
+import random
 import time
 from datetime import datetime, timezone
 from types import MappingProxyType
@@ -246,8 +247,35 @@ class Game:
 
     def _unseen(self) -> int:
         """How many cards the player has not seen yet (SPEC 2): here every
-        face-down card; a game whose face-down cards were seen says otherwise."""
-        return sum(1 for pile in self._piles.values() for card in pile if not card.face_up)
+        face-down card; a game whose face-down cards were seen says otherwise
+        (`unseen_places`)."""
+        return len(self.unseen_places())
+
+    def unseen_places(self) -> list[tuple[str, int]]:
+        """Where the cards lie that the player has not seen, as (pile, index
+        from the bottom): here every face-down card.  A game whose face-down
+        cards were seen (a deck already gone through) says otherwise."""
+        return [(pid, index) for pid in self.pile_ids
+                for index, card in enumerate(self._piles[pid]) if not card.face_up]
+
+    def with_unseen_shuffled(self, rng: random.Random) -> Game:
+        """A copy in which the unseen cards (`unseen_places`) lie in another
+        order, chosen by `rng`; everything the player has seen stays as it is.
+
+        The cards are put in a fixed order before they are shuffled, so the
+        copy depends only on what the player has seen and on `rng`, never on
+        where the unseen cards really lie.  The copy is for searching (a
+        hint's "what if the hidden cards lay like this?"): its log and undo
+        still tell the real game.
+        """
+        twin = self.copy()
+        places = self.unseen_places()
+        cards = sorted((self._piles[pid][index] for pid, index in places),
+                       key=lambda card: (card.suit, card.rank))
+        rng.shuffle(cards)
+        for (pid, index), card in zip(places, cards):
+            twin._piles[pid][index] = card.turned(self._piles[pid][index].face_up)
+        return twin
 
     def _no_move_reason(self) -> str:
         """Why the game is over when no legal move at all is left."""

@@ -8,6 +8,11 @@ to its callback.  A new question cancels the one before it: the worker's
 search looks at the number of the latest question every few hundred
 positions (about a hundredth of a second), so it stops well within a tenth
 of a second.  The "spawn" start method is used everywhere, as on Windows.
+
+Besides a verdict the worker runs any other job (`run`): a function that
+can be imported by name (a module's top-level function), called with
+picklable arguments and `should_stop`, whose result comes back the same way.
+The hints ask it for their better hint (`tutor/sampling.py`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from .moves import JsonDict
 from .solver import UNKNOWN, Verdict
 
 Callback = Callable[[Verdict], None]
+# A job for the worker: called as job(*args, should_stop=...), its result returned.
+Job = Callable[..., Any]
 
 
 def _serve(questions: Any, answers: Any, latest: Any) -> None:
@@ -30,15 +37,24 @@ def _serve(questions: Any, answers: Any, latest: Any) -> None:
         question = questions.get()
         if question is None:
             return
-        number, record, seconds = question
+        number, job, args = question
         if latest.value != number:
             continue   # a newer question is already waiting
-        try:
-            game = load_game(record)
-            verdict = solve(game, seconds, should_stop=lambda: latest.value != number)
-        except Exception:   # a record that does not load: nothing to say about it
-            verdict = Verdict(UNKNOWN)
-        answers.put((number, verdict))
+
+        def stale(number: int = number) -> bool:
+            return bool(latest.value != number)
+        if job is None:
+            record, seconds = args
+            try:
+                answer: Any = solve(load_game(record), seconds, should_stop=stale)
+            except Exception:   # a record that does not load: nothing to say about it
+                answer = Verdict(UNKNOWN)
+        else:
+            try:
+                answer = job(*args, should_stop=stale)
+            except Exception:   # a job that fails has nothing to say
+                answer = None
+        answers.put((number, answer))
 
 
 class SolverProcess:
@@ -51,18 +67,32 @@ class SolverProcess:
         self._answers: Any = None
         self._worker: Any = None
         self._asked = 0
-        self._callback: Callback | None = None
+        self._callback: Callable[[Any], None] | None = None
 
     def ask(self, record: JsonDict, callback: Callback, seconds: float = 2.0) -> None:
         """Solve the game of `record`; `callback` gets the verdict from a later `poll()`.
 
         Whatever was asked before is cancelled, and its callback is never called.
         """
+        self._put(None, (record, seconds), callback)
+
+    def run(self, job: Job, args: tuple[Any, ...], callback: Callable[[Any], None]) -> None:
+        """Call `job(*args, should_stop=...)` in the worker; `callback` gets its result
+        (None if it raised) from a later `poll()`.
+
+        `job` must be importable by name and `args` picklable.  Like `ask`, it
+        cancels whatever was asked before; `should_stop()` turns True when the
+        job is cancelled, and a job should then return soon.
+        """
+        self._put(job, args, callback)
+
+    def _put(self, job: Job | None, args: tuple[Any, ...],
+             callback: Callable[[Any], None]) -> None:
         self._start()
         self._asked += 1
         self._latest.value = self._asked
         self._callback = callback
-        self._questions.put((self._asked, record, seconds))
+        self._questions.put((self._asked, job, args))
 
     def cancel(self) -> None:
         """Stop the search running now (if any); no callback is called for it."""
@@ -80,12 +110,12 @@ class SolverProcess:
             return False
         while True:
             try:
-                number, verdict = self._answers.get_nowait()
+                number, answer = self._answers.get_nowait()
             except queue.Empty:
                 return False
             if number == self._asked and self._callback is not None:
                 callback, self._callback = self._callback, None
-                callback(verdict)
+                callback(answer)
                 return True
 
     def close(self) -> None:

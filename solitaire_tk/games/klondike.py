@@ -333,11 +333,14 @@ class Klondike(Game):
             return "no card can move, and the deck is used up."
         return "no card can move, and the deck can't be turned over again."
 
-    def _unseen(self) -> int:
-        # The deck's cards count as seen once it has been gone through
-        # (recycled); draw1-single never recycles, so each is unseen until turned.
-        hidden = sum(1 for pid in TABLEAUS for card in self._piles[pid] if not card.face_up)
-        return hidden + (len(self._piles["stock"]) if self.recycles == 0 else 0)
+    def unseen_places(self) -> list[tuple[str, int]]:
+        # The face-down cards of the stacks, and the deck until it has been
+        # gone through once (after that its order is known).
+        places = [(pid, index) for pid in TABLEAUS
+                  for index, card in enumerate(self._piles[pid]) if not card.face_up]
+        if self.recycles == 0:
+            places.extend(("stock", index) for index in range(len(self._piles["stock"])))
+        return places
 
     def _loop_key_of(self, position: Position) -> Position:
         # With unlimited recycling, how often the deck went round only grows.

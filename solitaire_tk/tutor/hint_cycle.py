@@ -47,3 +47,13 @@ class HintCycle:
             return None
         self._deal_alert = position
         return open_moves[0]
+
+    def put_first(self, game: Game, hint: Hint) -> bool:
+        """A better hint found later for this position becomes the one shown (and the
+        first of the list); False when the game has moved on since, or the pupil
+        has gone on to the next hint."""
+        if self.shown is None or self.shown[0] != game.position() or self.shown[2] != 0:
+            return False
+        position, ranked, _ = self.shown
+        self.shown = (position, [hint, *(h for h in ranked if h.move != hint.move)], 0)
+        return True

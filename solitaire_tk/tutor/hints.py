@@ -11,6 +11,10 @@ copy.  A hint never peeks: what a move would turn face up, or which card the
 deck hides, is never used to rank it (Double Solitaire's piles 1-13 are face
 up, so the cards in them count as seen).
 
+These are the quick hints, shown at once.  The better hint, which asks the
+solver without letting it see a hidden card, is in `sampling.py`; it uses
+this list for its candidates, its reasons and its ties.
+
 Each game's strategy lives in its own module (`strategy_klondike.py`,
 `strategy_cruel.py`, `strategy_thirteen.py`, `strategy_double.py`,
 `strategy_dammit.py`); what they share is in `scoring.py`.  This module

@@ -1,0 +1,282 @@
+"""Hints that win without peeking: the solver, asked about the cards the pupil can see.
+
+The solver knows every card; a hint must not.  So where cards are hidden a
+hint never asks about the real game.  It asks about copies of it in which
+the unseen cards lie another way, chosen at random but agreeing with
+everything the pupil has seen (`Game.with_unseen_shuffled`): "if the
+hidden cards lay like this, would this move still win?"  Each candidate
+move is tried against the same arrangements, each searched with a small
+budget of positions (not seconds, so that a hint is the same on a slow PC
+and a fast one), and the move that wins in the most of them is suggested,
+with how sure the tutor is.
+
+Where nothing is hidden (Cruel, or a Klondike game with every card seen)
+the position is searched as it is: when the solver finds a way to win,
+the hint is its first move, and the whole line comes back too, so that a
+pupil who follows the hints goes on along it (`KnownLines`).
+
+When nothing is found (every search ran out of positions, or no
+arrangement is won) there is no better hint: the caller keeps the quick
+one of `hints.rank_hints`.  No tkinter here; the app runs `better_hint`
+in the solver's own process (`solverprocess`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine import Game, Position
+from ..moves import JsonDict, Move
+from ..solver import LOST, WINNABLE, solve
+from .hints import Hint, goes_round, rank_hints
+
+# Budgets are counted in positions, never seconds: the same hint everywhere.
+NEVER = 1e9   # the solver's clock is not the limit
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """How hard a better hint looks: arrangements tried, and positions a search."""
+
+    samples: int = 10
+    budget: int = 2_000          # positions each search of one arrangement may file
+    # Where the searches are quick (a few positions each), more arrangements
+    # are tried, up to `most_samples`, while the searches so far have filed
+    # fewer than `sample_positions`: a small count of wins says little.
+    most_samples: int = 60
+    sample_positions: int = 2_000
+    # The quick hint stays unless another move wins in at least this many
+    # more arrangements: one win more out of ten is only luck of the draw.
+    margin: int = 2
+    exact_budget: int = 20_000   # positions for a game with nothing hidden
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class BetterHint:
+    """A hint the solver found: the move, its sentence, and how sure.
+
+    `wins` of `tried` arrangements of the hidden cards were won after the
+    move (`tried` is 0 where nothing is hidden).  `line` is the whole
+    winning line from here when nothing is hidden, else ().
+    """
+
+    move: Move
+    why: str
+    wins: int = 0
+    tried: int = 0
+    line: tuple[Move, ...] = ()
+
+
+StopAsked = Callable[[], bool]
+
+
+def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
+                sampling: Sampling = Sampling(),
+                should_stop: StopAsked | None = None) -> BetterHint | None:
+    """The move that wins most often, or None when nothing better than `ranked` is known.
+
+    `ranked` is the quick hint list (`rank_hints`, with the line of play so
+    that moves going round in a circle are at its end); it gives the
+    candidates, breaks ties and lends its reasons.  The game is not changed.
+    """
+    if game.is_over():
+        return None
+    ranked = list(ranked) if ranked is not None else rank_hints(game)
+    candidates = [hint for hint in ranked if hint.move is not None and not goes_round(hint)]
+    if not candidates:
+        return None
+    if not game.unseen_places():
+        return _exact_hint(game, ranked, sampling, should_stop)
+    safe = set(game.safe_home_moves())
+    for hint in candidates:
+        if hint.move in safe:
+            assert hint.move is not None
+            return BetterHint(hint.move, _joined(
+                hint.why, "Cards that go home safely never spoil a game, whatever "
+                          "the hidden cards are."))
+    return _sampled_hint(game, candidates, sampling, should_stop)
+
+
+def _exact_hint(game: Game, ranked: Sequence[Hint], sampling: Sampling,
+                should_stop: StopAsked | None) -> BetterHint | None:
+    """Nothing is hidden: the first move of a winning line, if one is found."""
+    verdict = solve(game, NEVER, should_stop, max_positions=sampling.exact_budget)
+    if verdict.status != WINNABLE or not verdict.line:
+        return None
+    move = verdict.line[0]
+    reason = next((hint.why for hint in ranked if hint.move == move), game.describe(move))
+    return BetterHint(move, _joined(
+        reason, "The tutor has worked out a way to win from here, and this is its first "
+                "move: follow the hints and you will win."), line=verdict.line)
+
+
+def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
+                  should_stop: StopAsked | None) -> BetterHint | None:
+    """Try the candidates against arrangements of the unseen cards; the most wins."""
+    rng = random.Random(f"{sampling.seed}/{len(game.log)}")
+    moves = [hint.move for hint in candidates if hint.move is not None]
+    wins = {move: 0 for move in moves}
+    # Each arrangement whose search was decided: it, whether it was won,
+    # and the solver's own first move there (a win for that move without
+    # another search; None when it is not a candidate: going round).
+    decided: list[tuple[Game, bool, Move | None]] = []
+    searched = 0
+    for count in range(sampling.most_samples):
+        if count >= sampling.samples and searched >= sampling.sample_positions:
+            break
+        arrangement = game.with_unseen_shuffled(rng)
+        verdict = solve(arrangement, NEVER, should_stop, max_positions=sampling.budget)
+        searched += verdict.positions
+        if should_stop is not None and should_stop():
+            return None
+        if verdict.status == LOST:
+            decided.append((arrangement, False, None))   # every move loses here
+        elif verdict.status == WINNABLE and verdict.line:
+            first = verdict.line[0] if verdict.line[0] in wins else None
+            decided.append((arrangement, True, first))
+            if first is not None:
+                wins[first] += 1
+    winnable = [(arrangement, first) for arrangement, won, first in decided if won]
+    if not winnable:
+        return None
+    # The solver's favourites first, then the quick order; a move is searched
+    # only while it could still catch up with the best so far.
+    # The quick hint's move is counted in full: another must beat it clearly.
+    quick = moves[0]
+    order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
+    best = quick
+    counted: set[Move] = set()   # moves tried against every arrangement
+    for move in order:
+        left = [arrangement for arrangement, first in winnable if first != move]
+        for done, arrangement in enumerate(left):
+            needed = wins[best] + (sampling.margin if best == quick else 1)
+            if move != quick and wins[move] + len(left) - done < needed:
+                break
+            if _wins_after(arrangement, move, sampling.budget, should_stop):
+                wins[move] += 1
+            if should_stop is not None and should_stop():
+                return None
+        else:
+            counted.add(move)
+        if move != quick and wins[move] >= wins[best] + (
+                sampling.margin if best == quick else 1):
+            best = move
+    if wins[best] == 0:
+        return None
+    rival = (quick, wins[quick] if quick in counted else None) if quick != best else None
+    return BetterHint(best, _sampled_sentence(game, candidates, best, wins[best], len(decided),
+                                              rival), wins[best], len(decided))
+
+
+def _wins_after(arrangement: Game, move: Move, budget: int,
+                should_stop: StopAsked | None) -> bool:
+    """Whether the solver finds a win in `arrangement` after `move`."""
+    point, log = arrangement.checkpoint(), arrangement.log
+    try:
+        arrangement.play(move)
+        return solve(arrangement, NEVER, should_stop, max_positions=budget).status == WINNABLE
+    finally:
+        arrangement.restore_checkpoint(point, log)
+
+
+def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
+                      tried: int, rival: tuple[Move, int | None] | None) -> str:
+    """Why (the quick hint's reason), how sure, and what it beats: `rival` is the
+    quick hint's move and its wins (None when it was left off once it could not
+    catch up)."""
+    reason = next(hint.why for hint in candidates if hint.move == best)
+    if wins >= tried:
+        ways = f"in all {tried} ways" if tried > 1 else "in the one way"
+        sure = f"It wins however the hidden cards lie, {ways} the tutor tried (it does not peek)."
+    else:
+        sure = (f"It wins in {_about(wins, tried)} ways the hidden cards could lie "
+                "(the tutor does not peek).")
+    if rival is not None:
+        other = game.describe(rival[0]).rstrip(".")
+        sure += f" That is better than to {other[0].lower() + other[1:]}"
+        if rival[1] is not None:
+            sure += f", which wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}"
+        sure += "."
+    return _joined(reason, sure)
+
+
+def _about(wins: int, tried: int) -> str:
+    """How often, scaled to ten: 'about 7 of 10', 'none of them'."""
+    if wins <= 0:
+        return "none of them"
+    return f"about {max(1, min(9, round(wins * 10 / tried)))} of 10"
+
+
+def _joined(first: str, second: str) -> str:
+    first = first.strip()
+    return f"{first} {second}" if first.endswith((".", "!", "?")) else f"{first}. {second}"
+
+
+class KnownLines:
+    """Winning lines already found where nothing is hidden, by position.
+
+    Following a line the solver found wins for sure; searching again from
+    the next position might run out of positions.  So each position along a
+    line keeps the move that comes next in it.
+    """
+
+    def __init__(self) -> None:
+        self._next: dict[Position, Move] = {}
+
+    def remember(self, game: Game, line: Sequence[Move]) -> None:
+        """Keep `line` (a win from `game`'s position; the game is not changed)."""
+        if len(self._next) > 100_000:
+            self._next.clear()   # a bound on memory; the lines are found again
+        walker = game.copy()
+        for move in line:
+            self._next[walker.position()] = move
+            walker.play(move)
+
+    def next_move(self, game: Game) -> Move | None:
+        """The next move of a known winning line from here, or None."""
+        return self._next.get(game.position())
+
+    def hint(self, game: Game, ranked: Sequence[Hint] | None = None) -> BetterHint | None:
+        """A `BetterHint` for the next move of a known line, or None."""
+        move = self.next_move(game)
+        if move is None:
+            return None
+        reason = next((hint.why for hint in ranked or () if hint.move == move),
+                      game.describe(move))
+        return BetterHint(move, _joined(reason, "This goes on along the way to win the "
+                                                "tutor has worked out: keep following the hints."))
+
+
+def follow_better_hints(game_id: str, variant: str | None, seed: int,
+                        sampling: Sampling = Sampling(), max_moves: int = 2000) -> Game:
+    """Play deal `seed` as a pupil who always takes the first hint, the better one
+    where there is one: like `hints.follow_hints`, never seeing a hidden card."""
+    from ..registry import new_game
+    from .hints import loop_key
+    game = new_game(game_id, variant, seed=seed)
+    seen: set[Position] = {loop_key(game)}
+    lines = KnownLines()
+    for _ in range(max_moves):
+        move = lines.next_move(game)
+        if move is None:
+            ranked = rank_hints(game, seen)
+            if ranked[0].move is None or goes_round(ranked[0]):
+                break  # over, or every move goes round in a circle
+            better = better_hint(game, ranked, sampling)
+            if better is not None and better.line:
+                lines.remember(game, better.line)
+            move = better.move if better is not None else ranked[0].move
+        game.play(move)
+        seen.add(loop_key(game))
+    return game
+
+
+def better_hint_of(record: JsonDict, ranked: Sequence[Hint], sampling: Sampling = Sampling(),
+                   should_stop: StopAsked | None = None) -> BetterHint | None:
+    """`better_hint` for the game of a saved-game record: the job the app sends to
+    the solver's process (`SolverProcess.run`), where a `Game` could not travel."""
+    from ..savefile import load_game
+    return better_hint(load_game(record), ranked, sampling, should_stop)

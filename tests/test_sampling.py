@@ -1,0 +1,159 @@
+"""Hints that win without peeking (issue 11, part 1): the unseen cards of a game
+are rearranged in ways that agree with what the pupil has seen, and the
+sampled hint only ever depends on what the pupil has seen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solitaire_tk import new_game, solve
+from solitaire_tk.engine import Game
+from solitaire_tk.playout import random_step
+from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
+                                         follow_better_hints)
+
+ALL_GAMES = [("klondike", "draw1"), ("klondike", "draw3"), ("klondike", "draw1-single"),
+             ("cruel", None), ("thirteen", None), ("double", None), ("dammit", None)]
+HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
+SMALL = Sampling(samples=4, budget=400, seed=7)
+
+
+def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
+    """Deal `seed` after `steps` seeded random moves (and undos), stopping where it ends."""
+    game = new_game(game_id, variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over() or not random_step(game, rng):
+            break
+    return game
+
+
+def seen_by_pupil(game: Game) -> list[tuple[str, int, object]]:
+    """Every card the pupil can know: (pile, index, card), hidden places as None."""
+    hidden = set(game.unseen_places())
+    return [(pid, index, None if (pid, index) in hidden else card)
+            for pid in game.pile_ids for index, card in enumerate(game.piles[pid])]
+
+
+def unseen_cards(game: Game) -> list[tuple[int, str]]:
+    return sorted((game.piles[pid][index].rank, game.piles[pid][index].suit)
+                  for pid, index in game.unseen_places())
+
+
+@pytest.mark.parametrize("game_id,variant", ALL_GAMES)
+def test_shuffling_keeps_what_the_pupil_sees_and_moves_only_unseen_cards(
+        game_id: str, variant: str | None) -> None:
+    moved_somewhere = False
+    for seed, steps in ((1, 0), (2, 15), (3, 60)):
+        game = played(game_id, variant, seed, steps)
+        before = game.position()
+        for k in range(5):
+            twin = game.with_unseen_shuffled(random.Random(k))
+            assert game.position() == before                  # the real game is untouched
+            assert seen_by_pupil(twin) == seen_by_pupil(game)
+            assert twin.position()[1] == before[1]            # flags (passes, deals) too
+            assert unseen_cards(twin) == unseen_cards(game)   # the same cards, elsewhere
+            assert [card.face_up for pid in twin.pile_ids for card in twin.piles[pid]] == \
+                [card.face_up for pid in game.pile_ids for card in game.piles[pid]]
+            assert twin.legal_moves() == game.legal_moves()
+            moved_somewhere |= twin.position() != before
+    if game_id != "cruel":
+        assert moved_somewhere
+    else:
+        assert not game.unseen_places()   # every card of Cruel is face up
+
+
+def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
+    game = new_game("klondike", "draw3", seed=4)
+    assert ("stock", 0) in game.unseen_places()
+    while game.piles["stock"]:
+        game.play({"action": "flip"})
+    game.play({"action": "recycle"})
+    assert not any(pid in ("stock", "waste") for pid, _ in game.unseen_places())
+    twin = game.with_unseen_shuffled(random.Random(1))
+    assert twin.piles["stock"] == game.piles["stock"]   # its order is known now
+
+
+@pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
+def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None) -> None:
+    """The real hidden cards shuffled another way: the same hint, word for word."""
+    hints = 0
+    for seed, steps in ((5, 0), (6, 12)):
+        game = played(game_id, variant, seed, steps)
+        if game.is_over():
+            continue
+        first = better_hint(game, sampling=SMALL)
+        for k in (11, 12):
+            other = game.with_unseen_shuffled(random.Random(k))
+            assert better_hint(other, sampling=SMALL) == first
+        hints += first is not None
+        if first is not None:
+            assert game.is_legal(first.move)
+    assert hints   # the check compared real hints, not only "no better hint"
+
+
+def test_sampled_hint_says_how_sure_it_is() -> None:
+    game = new_game("klondike", "draw3", seed=2)
+    hint = better_hint(game, sampling=Sampling(samples=10, budget=2000))
+    assert isinstance(hint, BetterHint) and game.is_legal(hint.move)
+    assert 0 < hint.wins <= hint.tried <= 10
+    assert "does not peek" in hint.why
+    assert hint.line == ()   # nothing certain while cards are hidden
+
+
+def test_a_different_seed_may_sample_other_arrangements() -> None:
+    game = new_game("klondike", "draw1", seed=9)
+    twins = {game.with_unseen_shuffled(random.Random(k)).position() for k in range(4)}
+    assert len(twins) == 4
+
+
+def test_cruel_hint_is_the_solvers_next_move() -> None:
+    game = new_game("cruel", seed=2)
+    verdict = solve(game, 1e9, max_positions=20_000)
+    assert verdict.status == "winnable"
+    hint = better_hint(game)
+    assert hint is not None and hint.move == verdict.line[0] and hint.line == verdict.line
+    assert "way to win" in hint.why
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_following_cruel_hints_from_a_winnable_deal_wins(seed: int) -> None:
+    assert solve(new_game("cruel", seed=seed), 1e9, max_positions=20_000).status == "winnable"
+    game = follow_better_hints("cruel", None, seed)
+    assert game.is_won()
+
+
+def test_known_lines_carry_on_along_a_found_win() -> None:
+    game = new_game("cruel", seed=1)
+    hint = better_hint(game)
+    assert hint is not None
+    lines = KnownLines()
+    lines.remember(game, hint.line)
+    for move in hint.line:
+        assert lines.next_move(game) == move
+        game.play(move)
+    assert game.is_won() and lines.next_move(game) is None
+
+
+def test_the_solver_process_runs_the_hint_job_and_gives_the_same_hint() -> None:
+    """The app's way: the record goes to the solver's own process (a real one)."""
+    import time
+
+    from solitaire_tk.solverprocess import SolverProcess
+    from solitaire_tk.tutor.hints import rank_hints
+    from solitaire_tk.tutor.sampling import better_hint_of
+    game = played("klondike", "draw1", 3, 10)
+    ranked = rank_hints(game)
+    process = SolverProcess()
+    got: list[object] = []
+    try:
+        process.run(better_hint_of, (game.to_json(), ranked, SMALL), got.append)
+        end = time.monotonic() + 60
+        while not got and time.monotonic() < end:
+            process.poll()
+            time.sleep(0.02)
+    finally:
+        process.close()
+    assert got == [better_hint(game, ranked, SMALL)] and got[0] is not None
