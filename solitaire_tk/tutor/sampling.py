@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..engine import Game, Position
 from ..moves import JsonDict, Move
+from ..records import record
 from ..solver import LOST, WINNABLE, solve
 from .hints import Hint, goes_round, rank_hints
 
@@ -36,7 +36,7 @@ from .hints import Hint, goes_round, rank_hints
 NEVER = 1e9   # the solver's clock is not the limit
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sampling:
     """How hard a better hint looks: arrangements tried, and positions a search."""
 
@@ -54,7 +54,7 @@ class Sampling:
     seed: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BetterHint:
     """A hint the solver found: the move, its sentence, and how sure.
 
