@@ -17,7 +17,6 @@ The hints ask it for their better hint (`tutor/sampling.py`).
 
 from __future__ import annotations
 
-import multiprocessing
 import queue
 from typing import Any, Callable
 
@@ -61,8 +60,11 @@ class SolverProcess:
     """Ask the solver about a game without waiting for it (see the module's words)."""
 
     def __init__(self) -> None:
-        self._context = multiprocessing.get_context("spawn")
-        self._latest = self._context.Value("q", 0)
+        # Made with the worker, at the first question: loading multiprocessing
+        # and its shared number (which starts a helper process of its own)
+        # would slow the window's opening, and many windows never ask.
+        self._context: Any = None
+        self._latest: Any = None
         self._questions: Any = None
         self._answers: Any = None
         self._worker: Any = None
@@ -97,7 +99,8 @@ class SolverProcess:
     def cancel(self) -> None:
         """Stop the search running now (if any); no callback is called for it."""
         self._asked += 1
-        self._latest.value = self._asked
+        if self._latest is not None:
+            self._latest.value = self._asked
         self._callback = None
 
     def busy(self) -> bool:
@@ -133,6 +136,10 @@ class SolverProcess:
     def _start(self) -> None:
         if self._worker is not None and self._worker.is_alive():
             return
+        if self._context is None:
+            import multiprocessing
+            self._context = multiprocessing.get_context("spawn")
+            self._latest = self._context.Value("q", self._asked)
         self._questions = self._context.Queue()
         self._answers = self._context.Queue()
         self._worker = self._context.Process(
