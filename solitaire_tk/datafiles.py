@@ -18,20 +18,25 @@ Writing goes through `storage.write_json` (atomic).
 
 from __future__ import annotations
 
-import getpass
-import hashlib
 import os
 import re
 import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import platformdirs
 
-from .fallback import Copied, bring_back, copy_readable
 from .storage import MAX_FILE_BYTES, UnusableFile, read_json
+
+try:   # the same digest as hashlib's, without loading OpenSSL at every start
+    from _sha1 import sha1  # type: ignore[import-not-found]
+except ImportError:   # a Python built without it
+    from hashlib import sha1
+
+if TYPE_CHECKING:
+    from .fallback import Copied
 
 APP_NAME = "SolitaireTutor"
 SETTINGS_FORMAT = "solitaire-tk-settings"
@@ -74,6 +79,7 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
     fallback = _fallback_for(wanted)
     if fallback is not None and _unusable(fallback) is None:
         if wanted is not None and _is_folder(wanted):   # it can be read: work from a copy
+            from .fallback import copy_readable
             return fallback, _copied_notice(wanted, fallback, problem or "it cannot be written",
                                             copy_readable(wanted, fallback))
         return fallback, (f"Your games cannot be kept in {place} ({problem}), so for now they "
@@ -88,12 +94,13 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
 def _fallback_for(wanted: Path | None) -> Path | None:
     """The stand-in folder for `wanted`: the same at every start, one per user and folder
     (so the copies of two folders are never mixed)."""
+    import getpass
     try:
         user = re.sub(r"[^A-Za-z0-9_-]", "", getpass.getuser())[:32] or "user"
     except Exception:   # getuser promises no particular exception
         user = "user"
     place = "" if wanted is None else os.path.normcase(os.path.abspath(wanted))
-    tag = "-" + hashlib.sha1(place.encode()).hexdigest()[:8] if place else ""
+    tag = "-" + sha1(place.encode()).hexdigest()[:8] if place else ""
     try:
         return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}{tag}"
     except OSError:
@@ -104,7 +111,10 @@ def _brought_back_notice(folder: Path) -> str | None:
     """Put back what the pupil changed in the stand-in while `folder` could not be
     written; what they are told about it, or None if there was nothing."""
     copy = _fallback_for(folder)
-    done = bring_back(copy, folder) if copy is not None else None
+    if copy is None or not copy.is_dir():   # the usual case: there is no stand-in
+        return None
+    from .fallback import bring_back
+    done = bring_back(copy, folder)
     if done is None or not (done.brought or done.left):
         return None
     words = []

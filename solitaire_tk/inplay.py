@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -313,7 +312,7 @@ class GameInPlay:
         record = game.to_json()
         if used_hints:
             record[HINTS_KEY] = True
-        mark = secrets.token_hex(8)
+        mark = os.urandom(8).hex()   # as secrets.token_hex, without loading hashlib at start
         record[JOURNAL_KEY] = mark
         self._written.pop(player_id, None)
         write_json(path, record, "your game in play", compact=True)
