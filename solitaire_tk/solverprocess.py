@@ -1,13 +1,13 @@
 """The solver in a process of its own, so the window never freezes while it thinks.
 
-A thread would hold Python's lock and stop the window from drawing; a second
-process does not.  The app asks with the saved-game record (SPEC 4: the
-record travels between processes, a `Game` would not) and calls `poll()`
-now and then from its event loop; the verdict of the latest question goes
-to its callback.  A new question cancels the one before it: the worker's
-search looks at the number of the latest question every few hundred
-positions (about a hundredth of a second), so it stops well within a tenth
-of a second.  The "spawn" start method is used everywhere, as on Windows.
+It is a `worker.Worker`: a thread would hold Python's lock and stop the
+window from drawing; a second process does not.  The app asks with the
+saved-game record (SPEC 4: the record travels between processes, a `Game`
+would not) and calls `poll()` now and then from its event loop; the verdict
+of the latest question goes to its callback.  A new question cancels the
+one before it: the worker's search looks at the number of the latest
+question every few hundred positions (about a hundredth of a second), so it
+stops well within a tenth of a second.
 
 Besides a verdict the worker runs any other job (`run`): a function that
 can be imported by name (a module's top-level function), called with
@@ -17,11 +17,11 @@ The hints ask it for their better hint (`tutor/sampling.py`).
 
 from __future__ import annotations
 
-import queue
 from typing import Any, Callable
 
 from .moves import JsonDict
 from .solver import UNKNOWN, Verdict
+from .worker import Worker
 
 Callback = Callable[[Verdict], None]
 # A job for the worker: called as job(*args, should_stop=...), its result returned.
@@ -60,15 +60,7 @@ class SolverProcess:
     """Ask the solver about a game without waiting for it (see the module's words)."""
 
     def __init__(self) -> None:
-        # Made with the worker, at the first question: loading multiprocessing
-        # and its shared number (which starts a helper process of its own)
-        # would slow the window's opening, and many windows never ask.
-        self._context: Any = None
-        self._latest: Any = None
-        self._questions: Any = None
-        self._answers: Any = None
-        self._worker: Any = None
-        self._asked = 0
+        self._worker = Worker(_serve, "solitaire-solver")
         self._callback: Callable[[Any], None] | None = None
 
     def ask(self, record: JsonDict, callback: Callback, seconds: float = 2.0) -> None:
@@ -90,17 +82,12 @@ class SolverProcess:
 
     def _put(self, job: Job | None, args: tuple[Any, ...],
              callback: Callable[[Any], None]) -> None:
-        self._start()
-        self._asked += 1
-        self._latest.value = self._asked
+        self._worker.ask(job, args)
         self._callback = callback
-        self._questions.put((self._asked, job, args))
 
     def cancel(self) -> None:
         """Stop the search running now (if any); no callback is called for it."""
-        self._asked += 1
-        if self._latest is not None:
-            self._latest.value = self._asked
+        self._worker.cancel()
         self._callback = None
 
     def busy(self) -> bool:
@@ -109,40 +96,14 @@ class SolverProcess:
 
     def poll(self) -> bool:
         """Hand the latest verdict to its callback if it has come; True if it did."""
-        if self._answers is None:
-            return False
-        while True:
-            try:
-                number, answer = self._answers.get_nowait()
-            except queue.Empty:
-                return False
-            if number == self._asked and self._callback is not None:
+        for number, answer in self._worker.answers():
+            if number == self._worker.asked and self._callback is not None:
                 callback, self._callback = self._callback, None
                 callback(answer)
                 return True
+        return False
 
     def close(self) -> None:
         """Stop the worker (the app calls this when it closes)."""
-        if self._worker is None:
-            return
-        self.cancel()
-        self._questions.put(None)
-        self._worker.join(timeout=1.0)
-        if self._worker.is_alive():
-            self._worker.terminate()
-            self._worker.join(timeout=1.0)
-        self._worker = None
-
-    def _start(self) -> None:
-        if self._worker is not None and self._worker.is_alive():
-            return
-        if self._context is None:
-            import multiprocessing
-            self._context = multiprocessing.get_context("spawn")
-            self._latest = self._context.Value("q", self._asked)
-        self._questions = self._context.Queue()
-        self._answers = self._context.Queue()
-        self._worker = self._context.Process(
-            target=_serve, args=(self._questions, self._answers, self._latest),
-            name="solitaire-solver", daemon=True)
-        self._worker.start()
+        self._callback = None
+        self._worker.close()

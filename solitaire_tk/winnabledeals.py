@@ -1,8 +1,8 @@
 """Winnable deals: New game can deal only deals the solver proved can be won.
 
-Deal numbers stay as they are (SPEC section 1).  A process of its own (spawn,
-as in `solverprocess`: a thread would freeze the window) picks deal numbers
-at random and keeps those `solve` proves winnable within a short time.  They
+Deal numbers stay as they are (SPEC section 1).  A process of its own (a
+`worker.Worker`, as the solver's is: a thread would freeze the window) picks
+deal numbers at random and keeps those `solve` proves winnable within a short time.  They
 wait in a list for each game, variant and set of game options, in the data
 folder:
 
@@ -33,6 +33,7 @@ from .cards import MAX_SEED
 from .engine import Game
 from .registry import GAME_IDS, game_class, new_game
 from .storage import SaveError, UnusableFile, read_json, write_json
+from .worker import Worker
 
 FILE_FORMAT = "solitaire-tk-winnable-deals"
 FILE_VERSION = 1
@@ -168,12 +169,7 @@ class WinnableDeals:
         self._memory: dict[str, list[int]] = {}   # lists whose file cannot be written
         self._dealt: set[tuple[str, int]] = set()   # (list, deal) taken from a list: proved
         self._missed: str | None = None             # the list that was empty at the last take
-        self._context: Any = None
-        self._worker: Any = None
-        self._questions: Any = None
-        self._answers: Any = None
-        self._latest: Any = None
-        self._asked = 0
+        self._finder = Worker(_serve, "solitaire-deal-finder")
         self._asking: str | None = None   # the list the finder is filling now
 
     # -- the lists
@@ -251,12 +247,8 @@ class WinnableDeals:
         short = KEEP - len(self._read(name))
         if short <= 0:
             return False
-        self._start()
-        self._asked += 1
-        self._latest.value = self._asked
+        self._finder.ask(name, game.game_id, game.variant, dict(game.options), short)
         self._asking = name
-        self._questions.put((self._asked, name, game.game_id, game.variant,
-                             dict(game.options), short))
         return True
 
     def busy(self) -> bool:
@@ -265,47 +257,22 @@ class WinnableDeals:
 
     def poll(self) -> bool:
         """Put the deals found so far in their lists; True while the finder is at work."""
-        while self._answers is not None:
-            try:
-                kind, name, value = self._answers.get_nowait()
-            except queue.Empty:
-                break
+        for kind, name, value in self._finder.answers():
             if kind == "found":
                 self._add(name, value)
-            elif value == self._asked:
+            elif value == self._finder.asked:
                 self._asking = None
-        if self._asking is not None and not self._worker.is_alive():
+        if self._asking is not None and not self._finder.alive():
             self._asking = None   # the finder stopped (the PC ended it): asked again later
         return self.busy()
 
     def close(self) -> None:
         """Stop the finder (the app calls this when it closes); what it found is kept."""
-        if self._worker is None:
+        if self._finder.process is None:
             return
         self.poll()
-        self._asked += 1
-        self._latest.value = self._asked
         self._asking = None
-        self._questions.put(None)
-        self._worker.join(timeout=1.0)
-        if self._worker.is_alive():
-            self._worker.terminate()
-            self._worker.join(timeout=1.0)
-        self._worker = None
-
-    def _start(self) -> None:
-        if self._worker is not None and self._worker.is_alive():
-            return
-        import multiprocessing   # loaded when first needed: the window opens sooner
-        if self._context is None:
-            self._context = multiprocessing.get_context("spawn")
-            self._latest = self._context.Value("q", 0)
-        self._questions = self._context.Queue()
-        self._answers = self._context.Queue()
-        self._worker = self._context.Process(
-            target=_serve, args=(self._questions, self._answers, self._latest),
-            name="solitaire-deal-finder", daemon=True)
-        self._worker.start()
+        self._finder.close()
 
 
 def _deals_in(data: Any, name: str) -> list[int]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_tk import Replay, new_game
-from solitaire_tk.solverprocess import SolverProcess
+from solitaire_tk.worker import Worker
 from solitaire_tk.ui import replaymode
 from solitaire_tk.ui.colours import ERROR_COLOUR, GOING_COLOUR
 
@@ -134,9 +134,9 @@ def test_steps_the_tutor_could_not_decide_in_time_are_marked_as_such(driver_for,
 
 
 def test_a_pc_that_lets_no_second_process_start_is_told_so(driver_for, monkeypatch) -> None:
-    def refuse(self: SolverProcess) -> None:
+    def refuse(self: Worker) -> None:
         raise OSError("no new program may start here")
-    monkeypatch.setattr(SolverProcess, "_start", refuse)
+    monkeypatch.setattr(Worker, "_start", refuse)
     d = driver_for(new_game("cruel", seed=2))
     d.app.open_file(str(MISTAKE_GAME))
     d.pump()

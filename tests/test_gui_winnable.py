@@ -88,7 +88,7 @@ def test_an_empty_list_deals_at_random_at_once_and_the_finder_fills_it(
         d.pump(200)                              # the window polls the finder
     found = lists.deals("double", "standard")
     assert len(found) == KEEP
-    finder = d.app.dealing.deals._worker
+    finder = d.app.dealing.deals._finder.process
     assert finder is not None and finder.is_alive()
     d.key("F2")
     d.pump()

@@ -156,14 +156,14 @@ def test_the_finder_fills_the_list_in_a_process_of_its_own(deals: WinnableDeals,
         assert solve(new_game("klondike", "draw1", seed=seed), 10.0).status == "winnable"
     assert json.loads(list_file(tmp_path, "klondike-draw1.json").read_text())["deals"] == found
     assert not deals.refill(Settings(), game)     # full: the finder is not asked again
-    worker = deals._worker
+    worker = deals._finder.process
     deals.close()
     assert not worker.is_alive()
 
 
 def test_the_finder_is_not_asked_when_the_option_is_off(deals: WinnableDeals) -> None:
     assert not deals.refill(Settings(winnable_deals=[]), new_game("cruel", seed=1))
-    assert not deals.busy() and deals._worker is None
+    assert not deals.busy() and deals._finder.process is None
 
 
 FINDER_IN_A_WINDOW = """
@@ -174,7 +174,7 @@ from solitaire_tk.winnabledeals import WinnableDeals
 if __name__ == "__main__":
     deals = WinnableDeals(sys.argv[1])
     deals.refill(Settings(), new_game("klondike", "draw1-single", seed=1))
-    print(deals._worker.pid, flush=True)
+    print(deals._finder.process.pid, flush=True)
     time.sleep(600)
 """
 
