@@ -12,6 +12,16 @@ from solitaire_tk.ui.keys import SHARED_KEYS
 from .gui import Driver
 
 
+def better_hint_settled(d: Driver) -> None:
+    """Wait until the better hint asked of the solver's process has come (or none was asked)."""
+    import time
+    asking = d.app.hinting._process
+    end = time.monotonic() + 60
+    while asking is not None and asking.busy() and time.monotonic() < end:
+        d.pump(50)
+    d.pump()
+
+
 def press(d: Driver, label: str) -> None:
     """Press the key a sentence names ("Ctrl+H", "H", "F2") in the window."""
     if label.startswith("Ctrl+"):
@@ -56,6 +66,7 @@ def test_hint_after_an_undo_suggests_the_undone_move_again(driver_for) -> None:
     from .gui import KeyboardPlayer
     d = driver_for(new_game("klondike", seed=42))
     press(d, "H")
+    better_hint_settled(d)   # the better hint replaces the quick one when it comes
     first = d.status()
     hint = d.app._hints[1][0]
     KeyboardPlayer(d).play(hint.move)
@@ -64,6 +75,7 @@ def test_hint_after_an_undo_suggests_the_undone_move_again(driver_for) -> None:
     d.pump()
     assert d.status().startswith("Took back")
     press(d, "H")
+    better_hint_settled(d)
     assert d.status() == first, "the same hint as before the move, not 'already had'"
     assert "already had" not in d.status()
 
