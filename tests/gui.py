@@ -118,11 +118,12 @@ class Driver:
         question = self.app.abandon_question
         assert question is not None, "no question was asked"
         self.pump()
-        button = question.yes if yes else question.no
-        x, y = button.winfo_width() // 2, button.winfo_height() // 2
-        button.event_generate("<Enter>", x=x, y=y)
-        button.event_generate("<ButtonPress-1>", x=x, y=y)
-        button.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+        self.click_widget(question.yes if yes else question.no)
+
+    def click_widget(self, widget: Any) -> None:
+        """A click in the middle of a button (or any widget), through Tk's event queue."""
+        self.pump()
+        click_middle(widget)
         self.pump()
 
     def status(self) -> str:
@@ -212,3 +213,11 @@ class KeyboardPlayer:
             self.enter()
             self.focus_on(move.dst)
             self.enter()
+
+
+def click_middle(widget: Any) -> None:
+    """Press and release the left button in the middle of `widget`, as a mouse does."""
+    x, y = widget.winfo_width() // 2, widget.winfo_height() // 2
+    widget.event_generate("<Enter>", x=x, y=y)
+    widget.event_generate("<ButtonPress-1>", x=x, y=y)
+    widget.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)

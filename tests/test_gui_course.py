@@ -24,12 +24,7 @@ def learn_from_the_menu(d: Driver, title: str) -> None:
 
 def press(d: Driver, button: tk.Widget) -> None:
     """A real click on a button of the Lesson page."""
-    d.pump()
-    x, y = button.winfo_width() // 2, button.winfo_height() // 2
-    button.event_generate("<Enter>", x=x, y=y)
-    button.event_generate("<ButtonPress-1>", x=x, y=y)
-    button.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
-    d.pump()
+    d.click_widget(button)
 
 
 def feedback(d: Driver) -> str:
@@ -152,11 +147,7 @@ def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
     question = d.app.course.offer("cruel")
     assert question is not None
     d.pump()
-    x, y = question.yes.winfo_width() // 2, question.yes.winfo_height() // 2
-    question.yes.event_generate("<Enter>", x=x, y=y)
-    question.yes.event_generate("<ButtonPress-1>", x=x, y=y)
-    question.yes.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
-    d.pump()
+    d.click_widget(question.yes)
     mode = d.app.course
     assert mode.active and mode.lesson_index == 0 and mode.step_index == 0
     assert d.game.game_id == "cruel"

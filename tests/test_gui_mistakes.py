@@ -25,12 +25,7 @@ LONG_GAME = GOLDEN / "klondike-draw3.json"
 
 def click_button(d: Driver, button: Any) -> None:
     """A click on a ttk button, through Tk's event queue."""
-    d.pump()
-    x, y = button.winfo_width() // 2, button.winfo_height() // 2
-    button.event_generate("<Enter>", x=x, y=y)
-    button.event_generate("<ButtonPress-1>", x=x, y=y)
-    button.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
-    d.pump()
+    d.click_widget(button)
 
 
 def wait_until(d: Driver, done: Any, seconds: float = 120.0) -> None:

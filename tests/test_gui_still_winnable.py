@@ -9,7 +9,7 @@ from typing import Any
 
 from solitaire_tk.winnable import TIP, WORDS
 
-from .gui import Driver
+from .gui import Driver, click_middle
 from .test_winnable import LOSING_MOVE, cruel_3_before_the_losing_move
 
 
@@ -35,11 +35,7 @@ def option_entry(d: Driver, starts: str) -> int:
                 and str(options.entrycget(i, "label")).startswith(starts))
 
 
-def click(widget: Any) -> None:
-    x, y = widget.winfo_width() // 2, widget.winfo_height() // 2
-    widget.event_generate("<Enter>", x=x, y=y)
-    widget.event_generate("<ButtonPress-1>", x=x, y=y)
-    widget.event_generate("<ButtonRelease-1>", x=x, y=y, state=0x100)
+click = click_middle
 
 
 def test_the_marker_is_off_at_first_and_the_options_menu_turns_it_on(driver_for) -> None:

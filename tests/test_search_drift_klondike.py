@@ -9,7 +9,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable, Iterable
 
 import pytest
 
@@ -399,26 +399,17 @@ def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
     assert answers[True] >= 3 and answers[False] >= 3, answers
 
 
-def test_a_position_met_again_with_the_deck_further_on_is_cut_short_soundly() -> None:
-    # Draw one with two passes left: the same cards in the same places may be
-    # met again with the deck turned further on or after one more pass; that
-    # one is cut short.  The verdicts stay those of the same search without
-    # the rule, and each "lost" that of a plain search of every move.
-    rng = random.Random("deck-dominance-draw1")
+def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game], Any],
+                              without_rule: Callable[[Game], Any]) -> None:
+    """The search with a pruning rule and the same search without it agree on every
+    game; each "lost" is that of a plain search of every move, each winning line
+    wins, and the rule cut something (and enough lost games were checked)."""
     cut = lost = 0
     depth = sys.getrecursionlimit()
     sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
-    for _ in range(300):
-        game = _small_klondike("draw1", rng, recycles=1)
-        # This rule alone: a stack emptied only for a King (tested on its
-        # own below) leaves too few such positions in these small games.
-        pruned = game.search_state()
-        pruned._empty_for_a_king = False
-        verdict = search(pruned, 60.0)
-        unpruned = game.search_state()
-        unpruned._empty_for_a_king = False
-        unpruned._filed = None        # the same search without the rule
-        plain = search(unpruned, 60.0)
+    for game in games:
+        verdict = search(with_rule(game), 60.0)
+        plain = search(without_rule(game), 60.0)
         assert plain.status == verdict.status != "unknown"
         cut += plain.positions - verdict.positions
         if verdict.status == "lost":
@@ -431,6 +422,29 @@ def test_a_position_met_again_with_the_deck_further_on_is_cut_short_soundly() ->
             assert game.is_won()
     sys.setrecursionlimit(depth)
     assert cut > 0 and lost >= 3, (cut, lost)
+
+
+def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True) -> Any:
+    """The game's search state with some of its pruning rules switched off."""
+    state = game.search_state()
+    state._empty_for_a_king = empty_for_a_king
+    if not deck_rule:
+        state._filed = None
+    return state
+
+
+def test_a_position_met_again_with_the_deck_further_on_is_cut_short_soundly() -> None:
+    # Draw one with two passes left: the same cards in the same places may be
+    # met again with the deck turned further on or after one more pass; that
+    # one is cut short.  The verdicts stay those of the same search without
+    # the rule, and each "lost" that of a plain search of every move.
+    # This rule alone: a stack emptied only for a King (tested on its own
+    # below) leaves too few such positions in these small games.
+    rng = random.Random("deck-dominance-draw1")
+    _rule_keeps_every_verdict(
+        (_small_klondike("draw1", rng, recycles=1) for _ in range(300)),
+        lambda game: _state(game, empty_for_a_king=False),
+        lambda game: _state(game, empty_for_a_king=False, deck_rule=False))
 
 
 @pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
@@ -439,27 +453,8 @@ def test_a_stack_emptied_only_for_a_king_that_is_ready_loses_no_win(variant: str
     # The verdicts stay those of the same search moving it whenever it can,
     # each "lost" that of a plain search of every move, and each line wins.
     rng = random.Random(f"empty-for-a-king-{variant}")
-    cut = lost = 0
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
-    for _ in range(150):
-        game = _small_klondike(variant, rng)
-        verdict = search(game.search_state(), 60.0)
-        unpruned = game.search_state()
-        unpruned._empty_for_a_king = False     # the same search without the rule
-        plain = search(unpruned, 60.0)
-        assert plain.status == verdict.status != "unknown"
-        cut += plain.positions - verdict.positions
-        if verdict.status == "lost":
-            expected = _plain_answer(game, 4000)
-            assert expected is not True, str(game)
-            lost += expected is False
-        else:
-            for move in verdict.line:
-                game.play(move)
-            assert game.is_won()
-    sys.setrecursionlimit(depth)
-    assert cut > 0 and lost >= 3, (cut, lost)
+    _rule_keeps_every_verdict((_small_klondike(variant, rng) for _ in range(150)),
+                              _state, lambda game: _state(game, empty_for_a_king=False))
 
 
 def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
