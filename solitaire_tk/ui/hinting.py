@@ -36,6 +36,7 @@ class Hinting:
         self.sampling = Sampling()
         self.lines = KnownLines()   # winning lines found where nothing is hidden
         self._process: SolverProcess | None = None   # started at the first hint
+        self._poll_job: str | None = None   # one look for the answer waiting, at most
         self._asked: Position | None = None   # the position the better hint is for
         self._bound = False   # whether the arrow is drawn again when the table is
         app.hub.subscribe("position_changed", self._moved_on)
@@ -85,13 +86,15 @@ class Hinting:
             self._process = SolverProcess()
         self._asked = game.position()
         self._process.run(better_hint_of, (game.to_json(), ranked, self.sampling), self._came)
-        self.app.root.after(POLL_MS, self._poll)
+        if self._poll_job is None:
+            self._poll_job = self.app.root.after(POLL_MS, self._poll)
 
     def _poll(self) -> None:
+        self._poll_job = None
         if self._process is not None and self._process.busy():
             self._process.poll()
             if self._process.busy():
-                self.app.root.after(POLL_MS, self._poll)
+                self._poll_job = self.app.root.after(POLL_MS, self._poll)
 
     def _came(self, better: BetterHint | None) -> None:
         game = self.app.game
@@ -122,7 +125,12 @@ class Hinting:
             self._process.cancel()
 
     def _closed(self, event: Any) -> None:
-        if event.widget is self.app.root and self._process is not None:
+        if event.widget is not self.app.root:
+            return
+        if self._poll_job is not None:   # no look after the window is gone
+            self.app.root.after_cancel(self._poll_job)
+            self._poll_job = None
+        if self._process is not None:
             self._process.close()
             self._process = None
 
