@@ -37,12 +37,19 @@ def start_app(data_dir: Path, *args: str, probe: str = "1") -> set[str]:
     return set(lines[1].split()[1:])
 
 
+def kept_cards(data_dir: Path) -> set[str]:
+    """The names of the cards (and backs) kept in a data folder, in either form."""
+    return {path.stem for path in card_cache_dir(data_dir).glob("*/*/*")
+            if path.suffix in (".ppz", ".png")}
+
+
 def test_the_second_start_draws_the_table_without_pillow_or_dialogs(display: str,
                                                                      data_dir: Path) -> None:
     first = start_app(data_dir, "cruel", "--seed", "3")
     assert "solitaire_tk.ui.cardart" in first, "the first start draws the cards"
-    kept = list(card_cache_dir(data_dir).glob("*/*/*.png"))
-    assert len(kept) == 52, "every card Cruel shows is kept"
+    assert len(kept_cards(data_dir)) == 52, "every card Cruel shows is kept"
+    quick = list(card_cache_dir(data_dir).glob("*/*/*.ppz"))
+    assert len(quick) >= 44, "most in the quick form (the tens' index nears the corner)"
     again = start_app(data_dir, "cruel", "--seed", "3")
     assert "solitaire_tk.ui.table" in again
     loaded_too_soon = [name for name in again if name.split(".")[0] == "PIL"
@@ -53,9 +60,9 @@ def test_the_second_start_draws_the_table_without_pillow_or_dialogs(display: str
 def test_cards_a_deal_did_not_show_are_kept_after_start_up(display: str,
                                                           data_dir: Path) -> None:
     start_app(data_dir, "klondike", "--seed", "1", probe="settled")
-    kept = {path.name for path in card_cache_dir(data_dir).glob("*/*/*.png")}
+    kept = kept_cards(data_dir)
     assert len(kept) == 53, "the whole deck and the back, not only the cards dealt face up"
-    assert "AS.png" in kept and "KH.png" in kept
+    assert "AS" in kept and "KH" in kept and "back-blue" in kept
     another_deal = start_app(data_dir, "klondike", "--seed", "2")
     assert not [name for name in another_deal if name.split(".")[0] == "PIL"], \
         "the next deal's cards are read from disk, not drawn"
@@ -95,7 +102,9 @@ def test_a_kept_card_is_the_card_drawn(root: tk.Tk, tmp_path: Path) -> None:
     reading = CardImages(root, tmp_path)
     reading.set_size(71, 99)
     face, back = reading.face("QH", False), reading.back("red")
-    assert reading._kept("QH.png") is not None and reading._kept("back-red.png") is not None
+    assert reading._kept("QH") is not None and reading._kept("back-red") is not None
+    assert sorted(path.name for path in tmp_path.glob("*/71x99/*")) == \
+        ["QH.ppz", "back-red.png", "edge.bin"], "the face kept as colours, with the corners once"
     assert pixels(face) == pixels(drawn.face("QH", False))
     assert pixels(back) == pixels(drawn.back("red"))
     assert pixels(face) == cardart.card_face("QH", 71, 99).tobytes()
@@ -103,16 +112,45 @@ def test_a_kept_card_is_the_card_drawn(root: tk.Tk, tmp_path: Path) -> None:
 
 def test_a_damaged_picture_is_drawn_again_and_written_over(root: tk.Tk, tmp_path: Path) -> None:
     images = CardImages(root, tmp_path)
-    images.set_size(60, 84)
+    images.set_size(80, 112)
     good = pixels(images.face("7S", True))
-    kept = next(tmp_path.glob("*/60x84/7S-4.png"))
+    kept = next(tmp_path.glob("*/80x112/7S-4.ppz"))
     kept.write_bytes(kept.read_bytes()[:200])      # cut short, as by a full disk
     again = CardImages(root, tmp_path)
-    again.set_size(60, 84)
+    again.set_size(80, 112)
     assert pixels(again.face("7S", True)) == good
     fresh = CardImages(root, tmp_path)
-    fresh.set_size(60, 84)
-    assert fresh._kept("7S-4.png") is not None and pixels(fresh.face("7S", True)) == good
+    fresh.set_size(80, 112)
+    assert fresh._kept("7S-4") is not None and pixels(fresh.face("7S", True)) == good
+
+
+def test_a_card_whose_corners_are_not_the_kept_ones_is_kept_as_png(root: tk.Tk,
+                                                                   tmp_path: Path) -> None:
+    first = CardImages(root, tmp_path)
+    first.set_size(80, 112)
+    first.back("blue")                       # keeps this size's corners in edge.bin
+    edge = next(tmp_path.glob("*/80x112/edge.bin"))
+    runs, picture = edge.read_bytes().split(b"\n", 1)
+    edge.write_bytes(b"0 0 1 " + runs + b"\n" + picture)   # corners no card has
+    keeping = CardImages(root, tmp_path)
+    keeping.set_size(80, 112)
+    drawn = pixels(keeping.face("KD", False))
+    assert next(tmp_path.glob("*/80x112/KD.png")), "kept whole, see-through pixels and all"
+    assert not list(tmp_path.glob("*/80x112/KD.ppz"))
+    reading = CardImages(root, tmp_path)
+    reading.set_size(80, 112)
+    assert pixels(reading.face("KD", False)) == drawn == cardart.card_face("KD", 80, 112).tobytes()
+
+
+def test_damaged_kept_corners_mean_the_cards_are_drawn_again(root: tk.Tk, tmp_path: Path) -> None:
+    keeping = CardImages(root, tmp_path)
+    keeping.set_size(80, 112)
+    good = pixels(keeping.face("3C", False))
+    next(tmp_path.glob("*/80x112/edge.bin")).write_bytes(b"not the corners")
+    reading = CardImages(root, tmp_path)
+    reading.set_size(80, 112)
+    assert reading._kept("3C") is None, "a card is never shown with corners that may be wrong"
+    assert pixels(reading.face("3C", False)) == good
 
 
 def test_a_cache_folder_that_cannot_be_made_still_gives_every_card(root: tk.Tk,

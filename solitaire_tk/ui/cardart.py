@@ -92,6 +92,11 @@ def _pip(size: int, suit: str, ink: tuple[int, int, int]) -> Image.Image:
     return pip
 
 
+def blank_face(width: int, height: int) -> Image.Image:
+    """A face with nothing printed on it: the shape and edge every face shares."""
+    return _finish(_blank(width, height, FACE_PAPER)[0], width, height)
+
+
 @lru_cache(maxsize=256)
 def card_face(code: str, width: int, height: int, four_colour: bool = False) -> Image.Image:
     """The face of a card (code such as 'QH') drawn at width x height pixels."""
