@@ -44,6 +44,21 @@ def test_help_renders_each_game_s_lesson(driver_for) -> None:
     assert d.app.panel.book.index("current") == 0
 
 
+def test_the_replay_tab_shows_its_controls_when_clicked(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=1))
+    book = d.app.panel.book
+    assert d.app.panel._replay is None, "made when first wanted, not at start-up"
+    x = next(x for x in range(book.winfo_width()) if book.identify(x, 10) == "label"
+             and book.index(f"@{x},10") == 1)
+    book.event_generate("<ButtonPress-1>", x=x, y=10)
+    book.event_generate("<ButtonRelease-1>", x=x, y=10)
+    d.pump(100)
+    assert book.index("current") == 1
+    view = d.app.panel.replay
+    assert view.winfo_ismapped() and view.buttons["play"].winfo_ismapped()
+    assert "Open a saved game" in view.intro.cget("text")
+
+
 def test_show_moves_outlines_exactly_the_engine_s_movable_cards(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=42))
     assert d.app.show_moves.get()

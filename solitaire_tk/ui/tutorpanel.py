@@ -61,10 +61,28 @@ class TutorPanel(ttk.Frame):
         self.book = ttk.Notebook(self)
         self.book.pack(fill="both", expand=True, pady=(8, 0))
         self.help = HelpView(self.book)
-        self.replay = ReplayView(self.book, on_step, on_play_from_here, on_close_replay)
+        # The replay controls are made when first wanted (the window opens sooner).
+        self._replay_actions = (on_step, on_play_from_here, on_close_replay)
+        self._replay: ReplayView | None = None
+        self.replay_tab = ttk.Frame(self.book)
         self.book.add(self.help, text="How to play")
-        self.book.add(self.replay, text="Replay")
+        self.book.add(self.replay_tab, text="Replay")
+        self.book.bind("<<NotebookTabChanged>>", self._on_tab, add="+")
         self.bind("<Configure>", self._wrap)
+
+    @property
+    def replay(self) -> ReplayView:
+        """The replay controls, in the Replay tab (made now if not yet)."""
+        return self._replay or self._make_replay()
+
+    def _make_replay(self) -> ReplayView:
+        self._replay = ReplayView(self.replay_tab, *self._replay_actions)
+        self._replay.pack(fill="both", expand=True)
+        return self._replay
+
+    def _on_tab(self, event: tk.Event) -> None:
+        if self._replay is None and self.book.select() == str(self.replay_tab):
+            self._make_replay()
 
     def _wrap(self, event: tk.Event) -> None:
         width = max(160, event.width - 20)
@@ -130,4 +148,6 @@ class TutorPanel(ttk.Frame):
             self.help.show_section(section)
 
     def show_replay(self) -> None:
-        self.book.select(self.replay)
+        if self._replay is None:
+            self._make_replay()
+        self.book.select(self.replay_tab)
