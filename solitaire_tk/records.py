@@ -5,7 +5,9 @@ loads `inspect` to do it: about 0.8 ms a class, and the app defines dozens
 before its window can open (the start-up goal is 0.3 s on an old school PC).
 `record` compiles the methods that run often (`__init__`, `__eq__`, `__hash__`)
 in one go per class, so they are as quick as a dataclass's, and builds the
-rest from shared functions: a fifth of the cost.  Type checkers see it as a
+rest from shared functions: a fifth of the cost.  It compiles them when one
+is first called, so a class the window does not use before it opens costs
+almost nothing.  Type checkers see it as a
 dataclass (`dataclass_transform`).
 
 What it does, as `dataclass` does: fields are the class's annotations in order
@@ -131,21 +133,46 @@ def _make_record(cls: Any, frozen: bool, slots: bool, eq: bool) -> Any:
                 delattr(cls, name)
     setattr(cls, _FIELDS, every)
     specs = tuple(every.values())
-    made = _compiled(specs, frozen, eq, frozen)
-    _add(cls, "__init__", made["__init__"])
     _add(cls, "__repr__", _repr(tuple(f.name for f in specs if f.repr)))
     explicit_hash = "__hash__" in cls.__dict__ and not (
         cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
-    if eq:
-        _add(cls, "__eq__", made["__eq__"])
-        if not explicit_hash:
-            cls.__hash__ = made["__hash__"] if frozen else None
+    made = [name for name in ("__init__", "__eq__") if name not in cls.__dict__
+            and (eq or name == "__init__")]
+    if eq and not explicit_hash:
+        if frozen:
+            made.append("__hash__")
+        else:
+            cls.__hash__ = None
+    _compile_when_called(cls, specs, frozen, eq, made)
     if frozen:
         cls.__setattr__ = _refuse_set(cls, every)
         cls.__delattr__ = _refuse_delete(cls, every)
         if slots:   # pickle and copy set the fields without __setattr__
             _add_state(cls, tuple(every))
     return cls
+
+
+def _compile_when_called(cls: Any, specs: tuple[Field, ...], frozen: bool, eq: bool,
+                         names: list[str]) -> None:
+    """Give `cls` stand-ins for the methods `names` that, at the first call of
+    any of them, compile all of them, put them in their place and run."""
+    def compile_now() -> dict[str, Any]:
+        made = _compiled(specs, frozen, eq, frozen)
+        for name in names:
+            method = made[name]
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
+        return made
+
+    def stand_in(name: str) -> Callable[..., Any]:
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            return compile_now()[name](self, *args, **kwargs)
+        method.__name__ = name
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        return method
+
+    for name in names:
+        setattr(cls, name, stand_in(name))
 
 
 def _add_state(cls: Any, names: tuple[str, ...]) -> None:

@@ -121,3 +121,20 @@ def test_the_app_defines_its_records_without_loading_dataclasses() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, env={"PYTHONPATH": str(ROOT)})
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_methods_are_compiled_at_their_first_call_whichever_comes_first() -> None:
+    import copy
+
+    @record(frozen=True)
+    class Pair:
+        left: int
+        right: int = 2
+
+    assert "left" not in Pair.__dict__["__init__"].__code__.co_varnames, "not compiled yet"
+    twin = copy.copy(Pair.__new__(Pair))        # no __init__ ran: equality comes first
+    object.__setattr__(twin, "left", 1)
+    object.__setattr__(twin, "right", 2)
+    assert hash(twin) == hash(Pair(1)) and twin == Pair(1) and twin != Pair(1, 3)
+    assert Pair.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "left", "right")
+    assert Pair.__init__.__qualname__.endswith("Pair.__init__")
