@@ -1,5 +1,5 @@
-"""Make the artwork the app ships in images/: the window icon (PNG and a
-Windows .ico).  Card faces and backs are drawn at run time, at the size they
+"""Make the artwork the app ships in images/: the icon (PNG, the window's
+small PNGs and a Windows .ico).  Card faces and backs are drawn at run time, at the size they
 are shown (solitaire_tk/ui/cardart.py), so they are never scaled bitmaps.
 
     python scripts/make_images.py
@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw  # noqa: E402
 from solitaire_tk.ui.cardart import card_face  # noqa: E402
 
 SIZE = 256
+WINDOW_ICON_SIZES = (64, 32)   # as solitaire_tk/ui/window.py reads them
 
 
 def icon() -> Image.Image:
@@ -36,9 +37,11 @@ def main() -> None:
     out = ROOT / "images"
     picture = icon()
     picture.save(out / "icon.png")
+    for size in WINDOW_ICON_SIZES:   # small: Tk reads them at every start
+        picture.resize((size, size), Image.Resampling.LANCZOS).save(out / f"icon-{size}.png")
     picture.save(out / "icon.ico", sizes=[(16, 16), (24, 24), (32, 32), (48, 48), (64, 64),
                                           (128, 128), (256, 256)])
-    print("wrote images/icon.png and images/icon.ico")
+    print("wrote images/icon.png, icon-64.png, icon-32.png and icon.ico")
 
 
 if __name__ == "__main__":

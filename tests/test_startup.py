@@ -175,3 +175,9 @@ def test_only_the_latest_card_sizes_are_kept(root: tk.Tk, tmp_path: Path) -> Non
     from solitaire_tk.ui.images import KEPT_SIZES
     assert len(sizes) == KEPT_SIZES
     assert "56x78" in sizes and "40x56" not in sizes
+
+
+def test_the_window_icon_is_read_from_its_small_pictures(root: tk.Tk) -> None:
+    from solitaire_tk.ui.window import prepare_root
+    prepare_root(root)
+    assert [(image.width(), image.height()) for image in root._tutor_icon] == [(64, 64), (32, 32)]

@@ -93,8 +93,10 @@ def check_resources(failures: Failures) -> None:
         for bold in (False, True):
             loaded = Path(cardart.font(12, bold).path)  # type: ignore[arg-type]
             failures.check(loaded.parent == ours, f"the card font {ours / loaded.name} is missing")
-        icon = resource("images", "icon.png")
-        failures.check(icon.is_file(), f"the window icon {icon} is missing")
+        from .window import WINDOW_ICONS
+        for name in WINDOW_ICONS:
+            icon = resource("images", name)
+            failures.check(icon.is_file(), f"the window icon {icon} is missing")
     except OSError as error:
         failures.add(str(error))
 

@@ -7,15 +7,20 @@ from tkinter import ttk
 
 from ..resources import resource
 
+# Small pictures of the icon: the 256-pixel one takes Tk a few milliseconds to
+# read at every start, and the window manager wants no more than these.
+WINDOW_ICONS = ("icon-64.png", "icon-32.png")
+
 
 def prepare_root(root: tk.Tk) -> None:
     """The app's icon and theme, once per window (before the chooser too)."""
     if getattr(root, "_tutor_icon", None) is not None:
         return
     try:
-        image = tk.PhotoImage(master=root, file=str(resource("images", "icon.png")))
-        root.iconphoto(True, image)
-        root._tutor_icon = image  # type: ignore[attr-defined]  # kept, or Tk forgets it
+        images = [tk.PhotoImage(master=root, file=str(resource("images", name)), format="png")
+                  for name in WINDOW_ICONS]
+        root.iconphoto(True, *images)
+        root._tutor_icon = images  # type: ignore[attr-defined]  # kept, or Tk forgets them
     except (tk.TclError, OSError):
         pass  # no icon is better than no window
     style = ttk.Style(root)
