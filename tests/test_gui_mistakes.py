@@ -66,6 +66,11 @@ def test_find_mistakes_marks_the_losing_step_and_try_from_here_opens_the_positio
     assert "Putting the 8 of spades in box 6 instead would have kept it winnable." in found
     assert found.endswith("instead would have kept it winnable. The tutor looked at every "
                           "card, the hidden ones too.")
+    # The replay has gone to the position before the losing move, whose row is in sight.
+    assert d.app.replay.session.step == MISTAKE_STEP - 1
+    d.pump(100)
+    assert view.steps.bbox(MISTAKE_STEP) is not None and view.steps.bbox(MISTAKE_STEP - 1)
+    assert said(d) == found, "what Find mistakes found is still said"
     # The row of the losing step is marked in the list, in the error colour.
     view.go(MISTAKE_STEP)
     d.pump()

@@ -136,6 +136,17 @@ class ReplayMode:
         self._show_check()
         if running:
             self._poll_job = self.app.root.after(POLL_MS, self._poll)
+        elif checking.analysis.mistakes:
+            self._show_first_mistake()
+
+    def _show_first_mistake(self) -> None:
+        """The replay goes to the position before the move that lost the game,
+        with that move's marked row in sight under it."""
+        assert self.checking is not None
+        before = self.checking.analysis.mistakes[0].before
+        view = self.app.panel.replay
+        view.go(before)
+        view.steps.see(before + 1)
 
     def _show_check(self) -> None:
         if self.checking is None:
