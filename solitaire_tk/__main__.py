@@ -11,6 +11,7 @@ before the new one is dealt (`ui.launch.open_app`)."""
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import Sequence
 
@@ -109,6 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.selftest:
         from .ui.selftest import run_selftest
         return run_selftest()
+    # Opening the window makes thousands of objects that live as long as it does:
+    # looking for garbage among them (Python's cyclic collector) is put off until
+    # the window is up (ui/launch.py turns it back on).
+    gc.disable()
     from .ui.launch import launch  # Tk is imported only now: the checks above stay fast
     return launch(args)
 

@@ -28,13 +28,18 @@ def start_app(data_dir: Path, *args: str, probe: str = "1") -> set[str]:
     """Start the real app in its own process; the modules it had loaded when
     its window was mapped and the table drawn (ui/startprobe.py).  With
     `probe="settled"` it runs on until the deck's pictures are all kept."""
+    return set(probe_lines(data_dir, *args, probe=probe)[1].split()[1:])
+
+
+def probe_lines(data_dir: Path, *args: str, probe: str = "1") -> list[str]:
+    """What the real app, started in its own process, said to the probe."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SOLITAIRE_TK_STARTUP_PROBE": probe}
     result = subprocess.run([sys.executable, "-m", "solitaire_tk", "--data-dir", str(data_dir),
                              *args], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=120)
     lines = result.stdout.splitlines()
     assert result.returncode == 0 and lines and lines[0].startswith("drawn "), result.stderr
-    return set(lines[1].split()[1:])
+    return lines
 
 
 def kept_cards(data_dir: Path) -> set[str]:
@@ -66,6 +71,12 @@ def test_cards_a_deal_did_not_show_are_kept_after_start_up(display: str,
     another_deal = start_app(data_dir, "klondike", "--seed", "2")
     assert not [name for name in another_deal if name.split(".")[0] == "PIL"], \
         "the next deal's cards are read from disk, not drawn"
+
+
+def test_the_garbage_collector_is_on_again_once_the_window_is_up(display: str,
+                                                                 data_dir: Path) -> None:
+    lines = probe_lines(data_dir, "thirteen", "--seed", "4", probe="settled")
+    assert lines[-1] == "collector on"
 
 
 def test_importing_the_window_loads_no_dialog_and_no_pillow() -> None:

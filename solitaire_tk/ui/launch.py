@@ -5,6 +5,7 @@ or the chooser on a first run)."""
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import sys
 import tkinter as tk
@@ -114,7 +115,27 @@ def size_window(root: tk.Tk, saved: str) -> None:
                                 root.winfo_screenheight()))
 
 
+# When the cyclic garbage collector, off while the window opens, is turned on again.
+COLLECT_AFTER_MS = 1500
+
+
+def collect_garbage_from_now_on() -> None:
+    """Collect once, keep what start-up made out of later collections (it lives
+    as long as the window: `gc.freeze`), and turn the collector back on."""
+    if not gc.isenabled():
+        gc.collect()
+        gc.freeze()
+        gc.enable()
+
+
 def launch(args: argparse.Namespace) -> int:
+    try:
+        return _launch(args)
+    finally:
+        collect_garbage_from_now_on()   # whatever happened, never left off
+
+
+def _launch(args: argparse.Namespace) -> int:
     try:
         store = DataStore(args.data_dir)
     except OSError as error:
@@ -145,6 +166,7 @@ def launch(args: argparse.Namespace) -> int:
     if startprobe.wanted():  # scripts/benchmark.py --startup
         startprobe.watch(root, lambda: app.table.layout is not None,
                          (app.table, "<<TableLaidOut>>"), settled=app.table.cards_all_kept)
+    root.after(COLLECT_AFTER_MS, collect_garbage_from_now_on)
     root.mainloop()
     store.release_player()  # another window may play as this player now
     return 0

@@ -3,7 +3,9 @@
 With the environment variable SOLITAIRE_TK_STARTUP_PROBE set, the app prints
 `drawn <time.time()>` at the first idle moment after its window is mapped
 and the table drawn, then the app's and Pillow's modules loaded by then
-(`loaded a b ...`, for tests/test_startup.py), and exits at once.  (An `after_idle` alone fires before
+(`loaded a b ...`, for tests/test_startup.py), and exits at once.  With the
+value `settled` it runs on until the table has kept the whole deck's pictures,
+then says whether Python's garbage collector is on (`collector on`).  (An `after_idle` alone fires before
 Tk maps the window, so this waits for `<Map>` and the table first.)
 
 Run as a script, `python3 startprobe.py` does the same for a bare `tk.Tk()`
@@ -13,6 +15,7 @@ standard library here: the bare window must not import the app.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -46,9 +49,11 @@ def watch(root: tk.Tk, drawn: Callable[[], bool], drawn_event: tuple[tk.Misc, st
         leave()
 
     def leave() -> None:
-        if os.environ.get(PROBE_VARIABLE) == "settled" and not settled():
-            root.after(100, leave)
-            return
+        if os.environ.get(PROBE_VARIABLE) == "settled":
+            if not settled():
+                root.after(100, leave)
+                return
+            print("collector", "on" if gc.isenabled() else "off", flush=True)
         os._exit(0)  # no goodbyes: the next run starts at once
 
     root.bind("<Map>", check, add="+")
