@@ -192,3 +192,26 @@ def test_the_window_icon_is_read_from_its_small_pictures(root: tk.Tk) -> None:
     from solitaire_tk.ui.window import prepare_root
     prepare_root(root)
     assert [(image.width(), image.height()) for image in root._tutor_icon] == [(64, 64), (32, 32)]
+
+
+def test_a_tk_that_cannot_read_the_quick_form_gets_png_from_then_on(root: tk.Tk, tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    keeping = CardImages(root, tmp_path)
+    keeping.set_size(80, 112)
+    good = pixels(keeping.face("9H", False))
+    assert next(tmp_path.glob("*/80x112/9H.ppz"))
+    from solitaire_tk.ui import images
+
+    made_by_tk = tk.PhotoImage
+
+    def no_ppm(*args, **options):  # type: ignore[no-untyped-def]
+        if options.get("format") == "ppm":
+            raise tk.TclError("couldn't recognize image data")
+        return made_by_tk(*args, **options)
+
+    monkeypatch.setattr(images.tk, "PhotoImage", no_ppm)
+    older = CardImages(root, tmp_path)
+    older.set_size(80, 112)
+    assert pixels(older.face("9H", False)) == good
+    assert next(tmp_path.glob("*/80x112/9H.png")) and not list(tmp_path.glob("*/80x112/9H.ppz"))
+    assert older._kept("9H") is not None, "read from the PNG now"
