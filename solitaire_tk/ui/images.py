@@ -31,6 +31,7 @@ import re
 import shutil
 import tkinter as tk
 import zlib
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -310,6 +311,7 @@ def _edge_of(art: Image.Image) -> tuple[tuple[int, ...], bytes]:
     return tuple(runs), _pixels_at(art, tuple(runs))
 
 
+@lru_cache(maxsize=4)   # the same kept corners, asked for each card drawn
 def _edge_of_png(picture: bytes, runs: tuple[int, ...]) -> bytes:
     from PIL import Image
     with Image.open(io.BytesIO(picture)) as art:
