@@ -6,6 +6,7 @@ dead-end tests and the move order never read a stale count."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from solitaire_tk import new_game
 from solitaire_tk.games.dammit import Dammit
@@ -43,7 +44,7 @@ def test_long_walks_of_push_and_pop_match_a_fresh_state_at_every_step() -> None:
         game = new_game("dammit", seed=rng.randint(1, 10**6))
         assert isinstance(game, Dammit)
         state = fresh(game)
-        back: list[tuple[object, list[object]]] = []
+        back: list[tuple[Any, list[Any]]] = []
         for _ in range(200):
             moves = state.moves()
             if moves and (not back or rng.random() < 0.85):

@@ -42,6 +42,10 @@ class ThirteenSearch:
         # Decided once: cards only ever leave, so it stays true for every later
         # position while that last deal is still to come.
         self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
+        # The stock only ever loses its top cards, so what is to come is known
+        # for every size it will have.
+        self._coming = {count: self._cards_to_come(count)
+                        for count in range(len(self.stock) + 1)}
 
     def moves(self) -> list[int]:
         """Kings first, then pairs, then a card into an empty pile; dealing last.
@@ -180,7 +184,142 @@ class ThirteenSearch:
         return not self.stock and not any(self.piles)
 
     def is_dead(self) -> bool:
-        return self._last_deal_stops and bool(self.stock)
+        if self.stock and self._last_deal_stops:
+            return True
+        return self._no_pile_can_be_cleared()
+
+    def _no_pile_can_be_cleared(self) -> bool:
+        """Whether, deal after deal, no pile can ever be cleared: then the game is lost.
+
+        Cards only leave a pile from the top (or go into an empty pile, which
+        needs a pile cleared first: after a deal every pile has a card), so
+        while no pile has been cleared, each pile is a stack that the deals
+        add to.  Picture each pile as it will be, the cards still to come
+        on top of it in deal order, and dig it from the top, one time
+        between two deals after another.  A card can be dug (it may be gone
+        by then) when it is a King, or when a card it pairs with is dug or
+        uncovered on another pile (in Easy mode also on its own pile, just
+        above it or just under it), and cards dug before are dug again at
+        once.  Every card taken away is a dug card, as by then every card
+        above it had gone and its partner was uncovered (so each step
+        only adds what play could take).  When no time lets a whole pile be
+        dug, no pile is ever cleared, so the last cards are never all taken
+        away.  (When a pile may be cleared before the end, cards may then go
+        into it and the picture no longer holds, so the answer is "not sure".)
+        """
+        piles = self.piles
+        if not (piles[0] and piles[1] and piles[2] and piles[3]):
+            return False
+        coming, idle = self._coming[len(self.stock)]
+        stacks = [piles[0] + coming[0], piles[1] + coming[1],
+                  piles[2] + coming[2], piles[3] + coming[3]]
+        gone = [bytearray(len(stack)) for stack in stacks]
+        # How many cards of each rank each pile has had dug.
+        counts = [[0] * (TARGET + 1) for _ in range(4)]
+        heights = [len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3])]
+        easy = self.easy
+        for deal in range(len(idle) + 1):
+            if deal:
+                for i in range(min(4, len(self.stock) - 4 * (deal - 1))):
+                    heights[i] += 1
+                if idle[deal - 1]:
+                    continue
+            # One time between deals: every pile uncovered down to its first card
+            # not dug before, then dug as far as its partners allow.
+            tops = [0, 0, 0, 0]    # the index of each pile's uncovered card
+            seen = [0, 0, 0, 0]    # the ranks dug or uncovered in each pile, as bits
+            for i in range(4):
+                stack, dug = stacks[i], gone[i]
+                at = heights[i] - 1
+                ranks = 1 << stack[at]
+                while dug[at]:
+                    at -= 1
+                    if at < 0:
+                        return False
+                    ranks |= 1 << stack[at]
+                tops[i] = at
+                seen[i] = ranks
+            changed = True
+            while changed:
+                changed = False
+                for i in range(4):
+                    stack, dug, at = stacks[i], gone[i], tops[i]
+                    others = seen[i - 1] | seen[i - 2] | seen[i - 3]
+                    while True:
+                        card = stack[at]
+                        if card != TARGET and not (
+                                others >> (TARGET - card) & 1 and (easy or self._partners_enough(
+                                    stacks, gone, tops, heights, i, at, counts))
+                                or easy and self._pairs_in_own_pile(stack, dug, at, seen[i])):
+                            break
+                        dug[at] = 1
+                        counts[i][card] += 1
+                        at -= 1
+                        if at < 0:
+                            return False
+                        ranks = 1 << stack[at]
+                        while dug[at]:
+                            at -= 1
+                            if at < 0:
+                                return False
+                            ranks |= 1 << stack[at]
+                        seen[i] |= ranks
+                        changed = True
+                    tops[i] = at
+        return True
+
+    @staticmethod
+    def _partners_enough(stacks: list[list[int]], gone: list[bytearray], tops: list[int],
+                         heights: list[int], pile: int, at: int, counts: list[list[int]]) -> bool:
+        """Whether enough partners can have gone from the other piles for the
+        card at `at` of `pile` to go too (not in Easy mode).
+
+        Every card above it must go first (no card can move while no pile is
+        cleared), each card of its rank with a partner from another pile,
+        and a card goes once: so the other piles must have lost that many
+        partners, and one more for this card.  Whatever has gone from them
+        was dug, or is the partner uncovered now.
+        """
+        card = stacks[pile][at]
+        want = TARGET - card
+        have = 0
+        for other in range(4):
+            if other != pile:
+                have += counts[other][want] + (stacks[other][tops[other]] == want)
+        return stacks[pile][at + 1:heights[pile]].count(card) < have
+
+    @staticmethod
+    def _pairs_in_own_pile(stack: list[int], dug: bytearray, at: int, seen: int) -> bool:
+        """Easy mode: whether the uncovered card at `at` may go with a card of its
+        own pile: one above it (dug, so perhaps the one just above it then),
+        or one under it with nothing but dug cards between."""
+        want = TARGET - stack[at]
+        if seen >> want & 1:
+            return True
+        at -= 1
+        while at >= 0:
+            if stack[at] == want:
+                return True
+            if not dug[at]:
+                return False
+            at -= 1
+        return False
+
+    def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[bool]]:
+        """For a stock of `count` cards (the bottom ones of this one): the cards
+        each pile will get, in deal order, and for each deal whether it can
+        let nothing be dug (four cards with no King and no pair among them:
+        each pile's uncovered card is then its new one, and none can go)."""
+        stock = self.stock[:count]
+        coming: list[list[int]] = [[], [], [], []]
+        for n in range(count):
+            coming[n & 3].append(stock[-1 - n])
+        idle = []
+        for start in range(0, count, 4):
+            cards = [stock[-1 - n] for n in range(start, min(start + 4, count))]
+            idle.append(len(cards) == 4 and not self.easy and TARGET not in cards
+                        and not any(TARGET - card in cards for card in cards))
+        return coming, idle
 
     def _last_deal_leaves_nothing_to_do(self) -> bool:
         """Whether the last deal, when it comes, ends the game.
