@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 DEAL, KING, UNDER, PAIR, SHIFT = 0, 1, 5, 16, 32
 TARGET = 13
+# The moves (never changed: the solver only reads them) for four tops with
+# no pile empty, not in Easy mode, by the tops and whether the stock is empty.
+TOPS_MOVES: dict[int, list[int]] = {}
 
 
 class ThirteenSearch:
@@ -44,8 +47,7 @@ class ThirteenSearch:
         self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
         # The stock only ever loses its top cards, so what is to come is known
         # for every size it will have.
-        self._coming = {count: self._cards_to_come(count)
-                        for count in range(len(self.stock) + 1)}
+        self._coming: dict[int, tuple[list[list[int]], list[int]]] = {}
 
     def moves(self) -> list[int]:
         """Kings first, then pairs, then a card into an empty pile; dealing last.
@@ -58,7 +60,21 @@ class ThirteenSearch:
 
     def _find_moves(self) -> list[int]:
         piles = self.piles
-        tops = [pile[-1] if pile else 0 for pile in piles]
+        one, two, three, four = piles
+        if one and two and three and four and not self.easy:
+            # No pile empty: the moves depend on the tops alone (and whether
+            # the stock has cards), so each set of them is found once.
+            tops_key = (one[-1] | two[-1] << 4 | three[-1] << 8 | four[-1] << 12
+                        | (not self.stock) << 16)
+            found = TOPS_MOVES.get(tops_key)
+            if found is None:
+                found = TOPS_MOVES[tops_key] = self._moves_from_tops(
+                    [one[-1], two[-1], three[-1], four[-1]])
+            return found
+        return self._moves_from_tops([pile[-1] if pile else 0 for pile in piles])
+
+    def _moves_from_tops(self, tops: list[int]) -> list[int]:
+        piles = self.piles
         out = [KING + i for i in range(4) if tops[i] == TARGET]
         for i in range(4):
             top = tops[i]
@@ -186,7 +202,14 @@ class ThirteenSearch:
     def is_dead(self) -> bool:
         if self.stock and self._last_deal_stops:
             return True
-        return self._no_pile_can_be_cleared()
+        # A position with no move leads nowhere anyway: no need to dig.  Nor,
+        # as it turns out, does digging pay after a King is taken away or a
+        # card moved (the position before was dug already, and it is almost
+        # never a dead end after them): leaving a test out is always safe.
+        undo = self._undo
+        if undo and (KING <= undo[-1] < UNDER or SHIFT <= undo[-1] < 256):
+            return False
+        return bool(self.moves()) and self._no_pile_can_be_cleared()
 
     def _no_pile_can_be_cleared(self) -> bool:
         """Whether, deal after deal, no pile can ever be cleared: then the game is lost.
@@ -194,99 +217,124 @@ class ThirteenSearch:
         Cards only leave a pile from the top (or go into an empty pile, which
         needs a pile cleared first: after a deal every pile has a card), so
         while no pile has been cleared, each pile is a stack that the deals
-        add to.  Picture each pile as it will be, the cards still to come
-        on top of it in deal order, and dig it from the top, one time
-        between two deals after another.  A card can be dug (it may be gone
-        by then) when it is a King, or when a card it pairs with is dug or
-        uncovered on another pile (in Easy mode also on its own pile, just
-        above it or just under it), and cards dug before are dug again at
-        once.  Every card taken away is a dug card, as by then every card
-        above it had gone and its partner was uncovered (so each step
-        only adds what play could take).  When no time lets a whole pile be
-        dug, no pile is ever cleared, so the last cards are never all taken
-        away.  (When a pile may be cleared before the end, cards may then go
-        into it and the picture no longer holds, so the answer is "not sure".)
+        add to.  Picture each pile as it will be, the cards still to come on
+        top of it in deal order, and dig it from the top, one time between
+        two deals after another.  A card can be dug (it may be gone by then)
+        when it is a King, or when a card it pairs with is dug or uncovered
+        on another pile (in Easy mode also on its own pile, just above it or
+        just under it) and enough partners are left for it (below); cards dug
+        before are dug again at once.
+
+        Enough partners: every card above it must go first, each card of its
+        rank with a partner of its own, and a card goes once; so that many
+        partners must have gone, and one more for this card.  A partner that
+        has gone from another pile was dug (or is the one uncovered there
+        now); only in Easy mode may one come from the same pile (dug above
+        it, or the one just under it).
+
+        Every card taken away in play is a dug card: by then every card
+        above it had gone, its partner was uncovered, and that many partners
+        had gone (so each step only adds what play could take).  When no
+        time lets a whole pile be dug, no pile is ever cleared, so the last
+        cards are never all taken away.  (When a pile may be cleared before
+        the end, cards may then go into it and the picture no longer holds,
+        so the answer is "not sure".)
         """
-        piles = self.piles
-        if not (piles[0] and piles[1] and piles[2] and piles[3]):
+        one, two, three, four = self.piles
+        if not (one and two and three and four):
             return False
-        coming, idle = self._coming[len(self.stock)]
-        stacks = [piles[0] + coming[0], piles[1] + coming[1],
-                  piles[2] + coming[2], piles[3] + coming[3]]
+        count = len(self.stock)
+        coming = self._coming.get(count)
+        if coming is None:
+            coming = self._coming[count] = self._cards_to_come(count)
+        more, deals = coming
+        stacks = [one + more[0], two + more[1], three + more[2], four + more[3]]
         gone = [bytearray(len(stack)) for stack in stacks]
-        # How many cards of each rank each pile has had dug.
-        counts = [[0] * (TARGET + 1) for _ in range(4)]
-        heights = [len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3])]
+        heights = [len(one), len(two), len(three), len(four)]
         easy = self.easy
-        for deal in range(len(idle) + 1):
-            if deal:
-                for i in range(min(4, len(self.stock) - 4 * (deal - 1))):
-                    heights[i] += 1
-                if idle[deal - 1]:
-                    continue
+        # How many cards of each rank each pile (and all four) have had dug.
+        counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
+        total = [0] * 14
+        for dealt in deals:
+            if dealt < 0:
+                # A deal that lets nothing be dug: only the piles grow.
+                heights[0] += 1
+                heights[1] += 1
+                heights[2] += 1
+                heights[3] += 1
+                continue
+            for i in range(dealt):
+                heights[i] += 1
             # One time between deals: every pile uncovered down to its first card
             # not dug before, then dug as far as its partners allow.
-            tops = [0, 0, 0, 0]    # the index of each pile's uncovered card
-            seen = [0, 0, 0, 0]    # the ranks dug or uncovered in each pile, as bits
+            tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
+            seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
+            shown = [0] * 14           # how many piles have each rank uncovered
             for i in range(4):
                 stack, dug = stacks[i], gone[i]
                 at = heights[i] - 1
-                ranks = 1 << stack[at]
+                card = stack[at]
+                ranks = 1 << card
                 while dug[at]:
                     at -= 1
                     if at < 0:
                         return False
-                    ranks |= 1 << stack[at]
+                    card = stack[at]
+                    ranks |= 1 << card
                 tops[i] = at
                 seen[i] = ranks
-            changed = True
-            while changed:
-                changed = False
+                shown[card] += 1
+            while True:
+                gained = 0         # the ranks dug or uncovered in this pass, as bits
                 for i in range(4):
-                    stack, dug, at = stacks[i], gone[i], tops[i]
+                    stack, at = stacks[i], tops[i]
+                    card = stack[at]
+                    want = TARGET - card
                     others = seen[i - 1] | seen[i - 2] | seen[i - 3]
+                    if card != TARGET and not others >> want & 1 and not easy:
+                        continue       # the usual case: this pile is stuck for now
+                    dug, mine, height = gone[i], counts[i], heights[i]
                     while True:
-                        card = stack[at]
-                        if card != TARGET and not (
-                                others >> (TARGET - card) & 1 and (easy or self._partners_enough(
-                                    stacks, gone, tops, heights, i, at, counts))
-                                or easy and self._pairs_in_own_pile(stack, dug, at, seen[i])):
-                            break
+                        if card != TARGET:
+                            if easy:
+                                if not (others >> want & 1 or self._pairs_in_own_pile(
+                                        stack, dug, at, seen[i])):
+                                    break
+                                have = total[want] + 1 + shown[want]
+                            else:
+                                if not others >> want & 1:
+                                    break
+                                have = total[want] - mine[want] + shown[want]
+                            if stack[at + 1:height].count(card) >= have:
+                                break
                         dug[at] = 1
-                        counts[i][card] += 1
+                        mine[card] += 1
+                        total[card] += 1
+                        shown[card] -= 1
                         at -= 1
                         if at < 0:
                             return False
-                        ranks = 1 << stack[at]
+                        card = stack[at]
+                        ranks = 1 << card
                         while dug[at]:
                             at -= 1
                             if at < 0:
                                 return False
-                            ranks |= 1 << stack[at]
+                            card = stack[at]
+                            ranks |= 1 << card
                         seen[i] |= ranks
-                        changed = True
+                        gained |= ranks | 1 << stack[at + 1]
+                        shown[card] += 1
+                        want = TARGET - card
                     tops[i] = at
+                # Another pass can only dig more if a pile's uncovered card now
+                # finds a partner (or more of them) it did not have before.
+                wanted = 0
+                for i in range(4):
+                    wanted |= 1 << (TARGET - stacks[i][tops[i]])
+                if not gained & wanted:
+                    break
         return True
-
-    @staticmethod
-    def _partners_enough(stacks: list[list[int]], gone: list[bytearray], tops: list[int],
-                         heights: list[int], pile: int, at: int, counts: list[list[int]]) -> bool:
-        """Whether enough partners can have gone from the other piles for the
-        card at `at` of `pile` to go too (not in Easy mode).
-
-        Every card above it must go first (no card can move while no pile is
-        cleared), each card of its rank with a partner from another pile,
-        and a card goes once: so the other piles must have lost that many
-        partners, and one more for this card.  Whatever has gone from them
-        was dug, or is the partner uncovered now.
-        """
-        card = stacks[pile][at]
-        want = TARGET - card
-        have = 0
-        for other in range(4):
-            if other != pile:
-                have += counts[other][want] + (stacks[other][tops[other]] == want)
-        return stacks[pile][at + 1:heights[pile]].count(card) < have
 
     @staticmethod
     def _pairs_in_own_pile(stack: list[int], dug: bytearray, at: int, seen: int) -> bool:
@@ -305,21 +353,24 @@ class ThirteenSearch:
             at -= 1
         return False
 
-    def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[bool]]:
+    def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[int]]:
         """For a stock of `count` cards (the bottom ones of this one): the cards
-        each pile will get, in deal order, and for each deal whether it can
-        let nothing be dug (four cards with no King and no pair among them:
-        each pile's uncovered card is then its new one, and none can go)."""
+        each pile will get, in deal order, and for now and after each deal
+        how many cards it dealt (0 for now), or -1 for a deal that lets
+        nothing be dug (four cards with no King and no pair among them, not
+        in Easy mode: each pile's uncovered card is then its new one, and
+        none of them can go)."""
         stock = self.stock[:count]
         coming: list[list[int]] = [[], [], [], []]
         for n in range(count):
             coming[n & 3].append(stock[-1 - n])
-        idle = []
+        deals = [0]
         for start in range(0, count, 4):
             cards = [stock[-1 - n] for n in range(start, min(start + 4, count))]
-            idle.append(len(cards) == 4 and not self.easy and TARGET not in cards
-                        and not any(TARGET - card in cards for card in cards))
-        return coming, idle
+            idle = (len(cards) == 4 and not self.easy and TARGET not in cards
+                    and not any(TARGET - card in cards for card in cards))
+            deals.append(-1 if idle else len(cards))
+        return coming, deals
 
     def _last_deal_leaves_nothing_to_do(self) -> bool:
         """Whether the last deal, when it comes, ends the game.
