@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .thirteen import Thirteen
 
 DEAL, KING, UNDER, PAIR, SHIFT = 0, 1, 5, 16, 32
+DEALT = 1 << 12     # a deal's entry for pop: this times the cards it dealt
 TARGET = 13
 # The moves (never changed: the solver only reads them) for four tops with
 # no pile empty, not in Easy mode, by the tops and whether the stock is empty.
@@ -39,8 +40,7 @@ class ThirteenSearch:
         self.left = [0] * (TARGET + 1)
         for card in self.stock + [card for pile in self.piles for card in pile]:
             self.left[card] += 1
-        self._taken: list[int] = []      # the cards taken away, for pop to put back
-        self._undo: list[int] = []       # each move, a deal with its count above the bits
+        self._undo: list[int] = []       # each move, as `pop` needs it (see `push`)
         self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
         # position while that last deal is still to come.
@@ -98,89 +98,96 @@ class ThirteenSearch:
         return out
 
     def forced_move(self) -> int | None:
-        # With the stock gone the piles are interchangeable, and a King only
-        # ever stands in the way: taking it away at once loses nothing.  (While
-        # cards are still to come it decides where they land, so it is not safe.)
-        if not self.stock:
-            move = self._safe_end_move()
-            if move is not None:
-                return move
+        moves = self.moves()
+        if not self.stock and moves:
+            # With the stock gone the piles are interchangeable, and a King
+            # only ever stands in the way: taking it away at once loses nothing.
+            # (While cards are still to come it decides where they land, so it
+            # is not safe.)  Kings come first among the moves.
+            first = moves[0]
+            if KING <= first < UNDER:
+                return first
+            # Likewise a pair of tops that are the last cards of their two ranks
+            # left: they can only ever go together, so going now loses nothing.
+            left, piles = self.left, self.piles
+            for move in moves:
+                if PAIR <= move < SHIFT and left[piles[(move - PAIR) >> 2][-1]] == 1 \
+                        and left[piles[(move - PAIR) & 3][-1]] == 1:
+                    return move
         # The only move there is can be made without branching: the position
         # is worth what it leads to.  (Every move takes a card away, deals or
         # fills an empty pile, so a run of them always ends.)
-        moves = self.moves()
         return moves[0] if len(moves) == 1 else None
 
-    def _safe_end_move(self) -> int | None:
-        tops = [pile[-1] if pile else 0 for pile in self.piles]
-        if TARGET in tops:
-            return KING + tops.index(TARGET)
-        # Likewise a pair of tops that are the last cards of their two ranks
-        # left: they can only ever go together, so going now loses nothing.
-        left = self.left
-        for i in range(4):
-            top = tops[i]
-            if top and left[top] == 1 and left[TARGET - top] == 1:
-                want = TARGET - top
-                for j in range(i + 1, 4):
-                    if tops[j] == want:
-                        return PAIR + 4 * i + j
-        return None
-
+    # What `pop` needs to take a move back is kept in one int: the move, and
+    # for a pair the rank of its first card (the other makes 13 with it)
+    # above the bits; a deal is DEALT times the cards it dealt.
     def push(self, move: int) -> None:
         piles = self.piles
         self._moves = None
-        self._undo.append(move)
         if move >= SHIFT:
-            move -= SHIFT
-            piles[move & 3].append(piles[move >> 2].pop())
+            self._undo.append(move)
+            piles[move & 3].append(piles[move >> 2 & 3].pop())
             return
-        taken, left = self._taken, self.left
+        left = self.left
         if move >= PAIR:
             one = piles[(move - PAIR) >> 2].pop()
-            two = piles[(move - PAIR) & 3].pop()
+            piles[(move - PAIR) & 3].pop()
         elif move >= UNDER:
             pile = piles[move - UNDER]
             one = pile.pop()
-            two = pile.pop()
+            pile.pop()
         elif move >= KING:
-            card = piles[move - KING].pop()
-            taken.append(card)
-            left[card] -= 1
+            piles[move - KING].pop()
+            self._undo.append(move)
+            left[TARGET] -= 1
             return
         else:
             stock = self.stock
-            dealt = min(4, len(stock))
+            if len(stock) >= 4:
+                first, second, third, fourth = piles
+                first.append(stock.pop())
+                second.append(stock.pop())
+                third.append(stock.pop())
+                fourth.append(stock.pop())
+                self._undo.append(4 * DEALT)
+                return
+            dealt = len(stock)
             for n in range(dealt):
                 piles[n].append(stock.pop())
-            self._undo[-1] = dealt << 8
+            self._undo.append(dealt * DEALT)
             return
-        taken.append(one)
-        taken.append(two)
+        self._undo.append(move | one << 8)
         left[one] -= 1
-        left[two] -= 1
+        left[TARGET - one] -= 1
 
     def pop(self) -> None:
         move = self._undo.pop()
         piles = self.piles
         self._moves = None
-        if move >= 256:
+        if move >= DEALT:
             stock = self.stock
-            for n in range((move >> 8) - 1, -1, -1):
+            if move == 4 * DEALT:
+                first, second, third, fourth = piles
+                stock.append(fourth.pop())
+                stock.append(third.pop())
+                stock.append(second.pop())
+                stock.append(first.pop())
+                return
+            for n in range(move // DEALT - 1, -1, -1):
                 stock.append(piles[n].pop())
             return
-        if move >= SHIFT:
-            move -= SHIFT
-            piles[move >> 2].append(piles[move & 3].pop())
+        if SHIFT <= move < 256:
+            piles[move >> 2 & 3].append(piles[move & 3].pop())
             return
-        taken, left = self._taken, self.left
+        left = self.left
         if move < UNDER:
-            card = taken.pop()
-            left[card] += 1
-            piles[move - KING].append(card)
+            left[TARGET] += 1
+            piles[move - KING].append(TARGET)
             return
-        two = taken.pop()
-        one = taken.pop()
+        one = move >> 8
+        two = TARGET - one
+        move &= 255
         left[one] += 1
         left[two] += 1
         if move >= PAIR:
@@ -256,15 +263,16 @@ class ThirteenSearch:
         counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
         total = [0] * 14
         for dealt in deals:
-            if dealt < 0:
-                # A deal that lets nothing be dug: only the piles grow.
+            if dealt == 4 or dealt < 0:
                 heights[0] += 1
                 heights[1] += 1
                 heights[2] += 1
                 heights[3] += 1
-                continue
-            for i in range(dealt):
-                heights[i] += 1
+                if dealt < 0:
+                    continue       # a deal that lets nothing be dug: only the piles grow
+            else:
+                for i in range(dealt):
+                    heights[i] += 1
             # One time between deals: every pile uncovered down to its first card
             # not dug before, then dug as far as its partners allow.
             tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
@@ -284,8 +292,9 @@ class ThirteenSearch:
                 tops[i] = at
                 seen[i] = ranks
                 shown[card] += 1
-            while True:
-                gained = 0         # the ranks dug or uncovered in this pass, as bits
+            changed = True
+            while changed:
+                changed = False
                 for i in range(4):
                     stack, at = stacks[i], tops[i]
                     card = stack[at]
@@ -323,17 +332,10 @@ class ThirteenSearch:
                             card = stack[at]
                             ranks |= 1 << card
                         seen[i] |= ranks
-                        gained |= ranks | 1 << stack[at + 1]
                         shown[card] += 1
                         want = TARGET - card
+                        changed = True
                     tops[i] = at
-                # Another pass can only dig more if a pile's uncovered card now
-                # finds a partner (or more of them) it did not have before.
-                wanted = 0
-                for i in range(4):
-                    wanted |= 1 << (TARGET - stacks[i][tops[i]])
-                if not gained & wanted:
-                    break
         return True
 
     @staticmethod
