@@ -278,6 +278,7 @@ class ThirteenSearch:
             tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
             seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
             shown = [0] * 14           # how many piles have each rank uncovered
+            wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
             for i in range(4):
                 stack, dug = stacks[i], gone[i]
                 at = heights[i] - 1
@@ -292,16 +293,20 @@ class ThirteenSearch:
                 tops[i] = at
                 seen[i] = ranks
                 shown[card] += 1
+                wants[i] = TARGET - card
+            every = seen[0] | seen[1] | seen[2] | seen[3]
             changed = True
             while changed:
                 changed = False
                 for i in range(4):
+                    want = wants[i]
+                    if want and not every >> want & 1 and not easy:
+                        continue       # the usual case: this pile is stuck for now
+                    others = seen[i - 1] | seen[i - 2] | seen[i - 3]
+                    if want and not others >> want & 1 and not easy:
+                        continue
                     stack, at = stacks[i], tops[i]
                     card = stack[at]
-                    want = TARGET - card
-                    others = seen[i - 1] | seen[i - 2] | seen[i - 3]
-                    if card != TARGET and not others >> want & 1 and not easy:
-                        continue       # the usual case: this pile is stuck for now
                     dug, mine, height = gone[i], counts[i], heights[i]
                     while True:
                         if card != TARGET:
@@ -332,10 +337,12 @@ class ThirteenSearch:
                             card = stack[at]
                             ranks |= 1 << card
                         seen[i] |= ranks
+                        every |= ranks
                         shown[card] += 1
                         want = TARGET - card
                         changed = True
                     tops[i] = at
+                    wants[i] = want
         return True
 
     @staticmethod
