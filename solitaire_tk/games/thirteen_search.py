@@ -228,16 +228,14 @@ class ThirteenSearch:
         top of it in deal order, and dig it from the top, one time between
         two deals after another.  A card can be dug (it may be gone by then)
         when it is a King, or when a card it pairs with is dug or uncovered
-        on another pile (in Easy mode also on its own pile, just above it or
-        just under it) and enough partners are left for it (below); cards dug
-        before are dug again at once.
+        on another pile and enough partners are left for it (below); cards
+        dug before are dug again at once.
 
         Enough partners: every card above it must go first, each card of its
         rank with a partner of its own, and a card goes once; so that many
         partners must have gone, and one more for this card.  A partner that
         has gone from another pile was dug (or is the one uncovered there
-        now); only in Easy mode may one come from the same pile (dug above
-        it, or the one just under it).
+        now).
 
         Every card taken away in play is a dug card: by then every card
         above it had gone, its partner was uncovered, and that many partners
@@ -245,10 +243,11 @@ class ThirteenSearch:
         time lets a whole pile be dug, no pile is ever cleared, so the last
         cards are never all taken away.  (When a pile may be cleared before
         the end, cards may then go into it and the picture no longer holds,
-        so the answer is "not sure".)
+        so the answer is "not sure".)  Not in Easy mode, where a card may also
+        go with the one under it: the search is faster there without it.
         """
         one, two, three, four = self.piles
-        if not (one and two and three and four):
+        if not (one and two and three and four) or self.easy:
             return False
         count = len(self.stock)
         coming = self._coming.get(count)
@@ -258,7 +257,6 @@ class ThirteenSearch:
         stacks = [one + more[0], two + more[1], three + more[2], four + more[3]]
         gone = [bytearray(len(stack)) for stack in stacks]
         heights = [len(one), len(two), len(three), len(four)]
-        easy = self.easy
         # How many cards of each rank each pile (and all four) have had dug.
         counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
         total = [0] * 14
@@ -300,25 +298,19 @@ class ThirteenSearch:
                 changed = False
                 for i in range(4):
                     want = wants[i]
-                    if want and not every >> want & 1 and not easy:
+                    if want and not every >> want & 1:
                         continue       # the usual case: this pile is stuck for now
                     others = seen[i - 1] | seen[i - 2] | seen[i - 3]
-                    if want and not others >> want & 1 and not easy:
+                    if want and not others >> want & 1:
                         continue
                     stack, at = stacks[i], tops[i]
                     card = stack[at]
                     dug, mine, height = gone[i], counts[i], heights[i]
                     while True:
                         if card != TARGET:
-                            if easy:
-                                if not (others >> want & 1 or self._pairs_in_own_pile(
-                                        stack, dug, at, seen[i])):
-                                    break
-                                have = total[want] + 1 + shown[want]
-                            else:
-                                if not others >> want & 1:
-                                    break
-                                have = total[want] - mine[want] + shown[want]
+                            if not others >> want & 1:
+                                break
+                            have = total[want] - mine[want] + shown[want]
                             if stack[at + 1:height].count(card) >= have:
                                 break
                         dug[at] = 1
@@ -345,30 +337,12 @@ class ThirteenSearch:
                     wants[i] = want
         return True
 
-    @staticmethod
-    def _pairs_in_own_pile(stack: list[int], dug: bytearray, at: int, seen: int) -> bool:
-        """Easy mode: whether the uncovered card at `at` may go with a card of its
-        own pile: one above it (dug, so perhaps the one just above it then),
-        or one under it with nothing but dug cards between."""
-        want = TARGET - stack[at]
-        if seen >> want & 1:
-            return True
-        at -= 1
-        while at >= 0:
-            if stack[at] == want:
-                return True
-            if not dug[at]:
-                return False
-            at -= 1
-        return False
-
     def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[int]]:
         """For a stock of `count` cards (the bottom ones of this one): the cards
         each pile will get, in deal order, and for now and after each deal
         how many cards it dealt (0 for now), or -1 for a deal that lets
-        nothing be dug (four cards with no King and no pair among them, not
-        in Easy mode: each pile's uncovered card is then its new one, and
-        none of them can go)."""
+        nothing be dug (four cards with no King and no pair among them: each
+        pile's uncovered card is then its new one, and none of them can go)."""
         stock = self.stock[:count]
         coming: list[list[int]] = [[], [], [], []]
         for n in range(count):
@@ -376,7 +350,7 @@ class ThirteenSearch:
         deals = [0]
         for start in range(0, count, 4):
             cards = [stock[-1 - n] for n in range(start, min(start + 4, count))]
-            idle = (len(cards) == 4 and not self.easy and TARGET not in cards
+            idle = (len(cards) == 4 and TARGET not in cards
                     and not any(TARGET - card in cards for card in cards))
             deals.append(-1 if idle else len(cards))
         return coming, deals
