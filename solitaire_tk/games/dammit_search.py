@@ -27,6 +27,7 @@ BOXES_FOR = {13: KINDS[0], 12: KINDS[1], 11: KINDS[2]}
 NUMBER_BOXES = CENTRE + tuple(b for b in range(16) if b not in CENTRE)
 KIND_OF = {box: kind for kind, boxes in enumerate(KINDS) for box in boxes}
 FACE_OF_KIND = (13, 12, 11)
+FACE_BOXES = tuple(BOXES_FOR.items())
 
 
 def removable(grid: list[int]) -> bool:
@@ -90,33 +91,76 @@ def doomed_ahead(grid: list[int], deck: list[int], clearing: bool) -> bool:
     return False
 
 
+# The key keeps, for each kind of box, how many cards of each rank it holds
+# (three bits a rank: at most four), one kind after another in one int.
+KIND_BITS = 42
+BOX_KIND = [KIND_OF[box] for box in range(16)]
+WEIGHT = [[1 << (KIND_BITS * BOX_KIND[box] + 3 * rank) for rank in range(14)]
+          for box in range(16)]
+CLEARING_BIT = 1 << (KIND_BITS * 4)
+NEXT_SHIFT = KIND_BITS * 4 + 1
+NEVER_NEEDED, CENTRE_NEEDED = 1 << 19, 1 << 20
+
+
+def removable_counts(count: list[int]) -> bool:
+    """`removable` for a grid given as how many cards of each rank it holds."""
+    return bool(count[10] or count[5] > 1 or (count[1] and count[9]) or (count[2] and count[8])
+                or (count[3] and count[7]) or (count[4] and count[6]))
+
+
 class DammitSearch:
     """The 16 boxes (ranks), the ranks still to place (next first), and whether
-    a full grid is being cleared."""
+    a full grid is being cleared.
+
+    Push and pop keep up to date what the hot loop asks most, so that it
+    seldom walks the grid: how many cards of each rank the grid holds
+    (`count`, the empty boxes as rank 0) and the key as one int (`code`).
+    """
 
     def __init__(self, game: Dammit) -> None:
         from .dammit import BOXES
         self._box_ids = BOXES
         self.grid = [pile[-1].rank if pile else 0 for pile in map(game.piles.__getitem__, BOXES)]
-        self.deck = [card.rank for card in reversed(game.piles["stock"])]
+        self.deck = deck = [card.rank for card in reversed(game.piles["stock"])]
+        self.end = len(deck)
         self.next = 0
         self.clearing = game.clearing
         # How many of each rank are still to be placed.
         self.still = [0] * 14
-        for rank in self.deck:
+        for rank in deck:
             self.still[rank] += 1
-        self._undo: list[tuple[int, bool, int, int]] = []
-        # Where each rank comes in the deck (its places in `deck`, in order).
+        self.count = [0] * 14
+        self.code = 0
+        for box, rank in enumerate(self.grid):
+            self.count[rank] += 1
+            if rank:
+                self.code += WEIGHT[box][rank]
+        # Each move; a pair with the rank of its first card above the bits.
+        self._undo: list[int] = []
+        # Where each rank comes in the deck (its places in `deck`, in order);
+        # for each place how many of each rank come before it, and where each
+        # rank comes next from there (past the end when it never does).
         self.places: list[list[int]] = [[] for _ in range(14)]
-        for place, rank in enumerate(self.deck):
+        for place, rank in enumerate(deck):
             self.places[rank].append(place)
+        self.before: list[list[int]] = []
+        seen = [0] * 14
+        for rank in deck:
+            self.before.append(list(seen))
+            seen[rank] += 1
+        self.before.append(seen)
+        self.comes_next = [[self.end + 1] * (self.end + 1) for _ in range(14)]
+        for place in range(self.end - 1, -1, -1):
+            for rank in range(14):
+                self.comes_next[rank][place] = self.comes_next[rank][place + 1]
+            self.comes_next[deck[place]][place] = place
         # Decided once for the position and everything that follows it (see
         # `doomed_ahead`: the timeline it checks is the same for all of them).
-        self._doomed = doomed_ahead(self.grid, self.deck[self.next:], self.clearing)
+        self._doomed = doomed_ahead(self.grid, deck, self.clearing)
 
     def moves(self) -> list[int]:
         grid = self.grid
-        if self.next == len(self.deck):
+        if self.next == self.end:
             return []
         if not self.clearing:
             rank = self.deck[self.next]
@@ -127,12 +171,15 @@ class DammitSearch:
                 # A number card in a face card's box must go again before that
                 # box is needed: try first the kinds whose face cards need
                 # their free boxes latest (the centre needs none).
-                free.sort(key=self._box_needed_at, reverse=not self.centre_last)
+                needed = [self._kind_needed_at(kind) for kind in range(3)]
+                needed.append(CENTRE_NEEDED)
+                free.sort(key=lambda box: needed[BOX_KIND[box]], reverse=not self.centre_last)
             return free
-        out = [TEN + box for box in range(16) if grid[box] == 10]
+        count = self.count
+        out = [TEN + box for box in range(16) if grid[box] == 10] if count[10] else []
         for first in range(16):
             rank = grid[first]
-            if 0 < rank < 10:
+            if 0 < rank < 10 and count[10 - rank] > (rank == 5):
                 want = 10 - rank
                 out.extend(PAIR + 16 * first + second for second in range(first + 1, 16)
                            if grid[second] == want)
@@ -146,69 +193,100 @@ class DammitSearch:
     def use_ordering(self, number: int) -> None:
         self.centre_last = number == 1
 
-    def _box_needed_at(self, box: int) -> int:
-        """When the face cards of this box's kind will need it, if a number card
-        takes it now: the place in the deck of the face card that then finds
-        every box of its kind taken (past the end when none will)."""
-        if box in CENTRE:
-            return 1 << 20
-        kind = KIND_OF[box]
-        free = sum(1 for other in KINDS[kind] if not self.grid[other])
-        faces = self.places[FACE_OF_KIND[kind]]
-        at = bisect_left(faces, self.next) + free - 1
-        return faces[at] if at < len(faces) else 1 << 19
+    def _kind_needed_at(self, kind: int) -> int:
+        """When the face cards of a kind will need one of its boxes, if a number
+        card takes it now: the place in the deck of the face card that then
+        finds every box of its kind taken (`NEVER_NEEDED` when none will)."""
+        grid = self.grid
+        one, two, three, four = KINDS[kind]
+        free = (not grid[one]) + (not grid[two]) + (not grid[three]) + (not grid[four])
+        if not free:
+            return NEVER_NEEDED    # no box of the kind to sort
+        face = FACE_OF_KIND[kind]
+        at = self.before[self.next][face] + free - 1
+        faces = self.places[face]
+        return faces[at] if at < len(faces) else NEVER_NEEDED
 
     def forced_move(self) -> int | None:
         # Clearing goes on while a 10 is left, so every 10 goes in the end, and
         # taking one away changes no other choice: first is as good as later.
-        if self.clearing:
-            for box in range(16):
-                if self.grid[box] == 10:
-                    return TEN + box
+        if self.clearing and self.count[10]:
+            return TEN + self.grid.index(10)
         return None
 
     def push(self, move: int) -> None:
-        grid = self.grid
+        grid, count = self.grid, self.count
         if move < TEN:
-            self._undo.append((move, self.clearing, 0, 0))
+            self._undo.append(move)
             rank = grid[move] = self.deck[self.next]
             self.still[rank] -= 1
+            count[rank] += 1
+            count[0] -= 1
+            self.code += WEIGHT[move][rank]
             self.next += 1
-            if self.next < len(self.deck):
-                self.clearing = 0 not in grid
+            if self.next < self.end:
+                self.clearing = not count[0]
             return
         if move < PAIR:
             box = move - TEN
-            self._undo.append((move, self.clearing, 10, 0))
+            self._undo.append(move)
             grid[box] = 0
+            count[10] -= 1
+            count[0] += 1
+            self.code -= WEIGHT[box][10]
         else:
             first, second = (move - PAIR) >> 4, (move - PAIR) & 15
-            self._undo.append((move, self.clearing, grid[first], grid[second]))
+            one, two = grid[first], grid[second]
+            self._undo.append(move | one << 9)
             grid[first] = grid[second] = 0
-        self.clearing = removable(grid)
+            count[one] -= 1
+            count[two] -= 1
+            count[0] += 2
+            self.code -= WEIGHT[first][one] + WEIGHT[second][two]
+        self.clearing = removable_counts(count)
 
     def pop(self) -> None:
-        move, self.clearing, one, two = self._undo.pop()
+        # A card is placed only while the grid is not being cleared, and
+        # taken away only while it is: so the move says what `clearing` was.
+        move = self._undo.pop()
+        grid, count = self.grid, self.count
         if move < TEN:
             self.next -= 1
-            self.still[self.grid[move]] += 1
-            self.grid[move] = 0
-        elif move < PAIR:
-            self.grid[move - TEN] = one
-        else:
-            self.grid[(move - PAIR) >> 4] = one
-            self.grid[(move - PAIR) & 15] = two
+            rank = grid[move]
+            self.still[rank] += 1
+            count[rank] -= 1
+            count[0] += 1
+            self.code -= WEIGHT[move][rank]
+            grid[move] = 0
+            self.clearing = False
+            return
+        self.clearing = True
+        if move < PAIR:
+            box = move - TEN
+            grid[box] = 10
+            count[10] += 1
+            count[0] -= 1
+            self.code += WEIGHT[box][10]
+            return
+        one = move >> 9
+        two = 10 - one
+        move &= 511
+        first, second = (move - PAIR) >> 4, (move - PAIR) & 15
+        grid[first], grid[second] = one, two
+        count[one] += 1
+        count[two] += 1
+        count[0] -= 2
+        self.code += WEIGHT[first][one] + WEIGHT[second][two]
 
-    def key(self) -> bytes:
-        grid = self.grid
-        return bytes((len(self.deck) - self.next, self.clearing,
-                      *sorted((grid[0], grid[3], grid[12], grid[15])),
-                      *sorted((grid[1], grid[2], grid[13], grid[14])),
-                      *sorted((grid[4], grid[7], grid[8], grid[11])),
-                      *sorted((grid[5], grid[6], grid[9], grid[10]))))
+    def key(self) -> int:
+        # Boxes of one kind take the same cards, so only how many of each
+        # rank a kind holds matters (the code), with the cards still to
+        # place and whether the grid is being cleared.
+        return (self.code + ((self.end - self.next) << NEXT_SHIFT)
+                + (CLEARING_BIT if self.clearing else 0))
 
     def is_won(self) -> bool:
-        return self.next == len(self.deck)
+        return self.next == self.end
 
     def is_dead(self) -> bool:
         """A face card still to come that will find no box, or a full grid with
@@ -222,22 +300,23 @@ class DammitSearch:
         """
         if self._doomed:
             return True
-        grid, still = self.grid, self.still
+        grid, still, count = self.grid, self.still, self.count
+        start = self.next
         if not self.clearing:
             # Nothing leaves the grid until it is full: the face cards among
             # the cards that will fill it must each find a box of their kind now.
-            empty = grid.count(0)
-            coming = self.deck[self.next:self.next + empty]
-            for face, boxes in BOXES_FOR.items():
-                if still[face]:
-                    free = sum(1 for box in boxes if not grid[box])
-                    if coming.count(face) > free:
-                        return True
+            end = min(start + count[0], self.end)
+            now, then = self.before[start], self.before[end]
+            for face, (one, two, three, four) in FACE_BOXES:
+                if then[face] - now[face] > ((not grid[one]) + (not grid[two])
+                                             + (not grid[three]) + (not grid[four])):
+                    return True
             # Wherever they go, these cards fill the grid: with cards still to
             # come after them, something in it must then be taken away.
-            if self.next + empty < len(self.deck) and not removable(grid + coming):
+            if end < self.end and not removable_counts(
+                    [count[rank] + then[rank] - now[rank] for rank in range(11)]):
                 return True
-        for face, boxes in BOXES_FOR.items():
+        for face, boxes in FACE_BOXES:
             if still[face] and self._face_boxes_stay_blocked(face, boxes):
                 return True
         return False
@@ -250,29 +329,28 @@ class DammitSearch:
         come after the free boxes are used needs one gone before it is
         placed, the next one two, and so on.  A number card can only go with
         its partner in the grid at the same time: already there, or placed
-        before that face card comes (a 10 goes alone).
+        before that face card comes (a 10 goes alone).  So with the times
+        the number cards can first go in order, the n-th must come before
+        the face card that needs n gone.
         """
-        grid, places, start = self.grid, self.places, self.next
-        blocked = [grid[box] for box in boxes if 0 < grid[box] <= 10]
-        if not blocked:
-            return False
-        free = sum(1 for box in boxes if not grid[box])
-        faces = places[face]
-        first = bisect_left(faces, start)
-        for need in range(1, len(blocked) + 1):
-            # The face card that needs `need` boxes freed (one is always to come).
-            before = faces[first + free + need - 1]
-            can_go = 0
-            for rank in blocked:
+        grid, count, start = self.grid, self.count, self.next
+        free = 0
+        can_go_at: list[int] = []
+        for box in boxes:
+            rank = grid[box]
+            if not rank:
+                free += 1
+            elif rank <= 10:
                 want = 10 - rank
-                if not want or grid.count(want) > (want == rank):
-                    can_go += 1
-                    continue
-                want_places = places[want]
-                at = bisect_left(want_places, start)
-                if at < len(want_places) and want_places[at] < before:
-                    can_go += 1
-            if can_go < need:
+                can_go_at.append(-1 if not want or count[want] > (want == rank)
+                                 else self.comes_next[want][start])
+        if not can_go_at:
+            return False
+        can_go_at.sort()
+        faces = self.places[face]
+        first = self.before[start][face] + free
+        for need, at in enumerate(can_go_at):
+            if at >= faces[first + need]:
                 return True
         return False
 
@@ -283,4 +361,3 @@ class DammitSearch:
         if move < PAIR:
             return Move("remove", piles=(ids[move - TEN],))
         return Move("remove", piles=(ids[(move - PAIR) >> 4], ids[(move - PAIR) & 15]))
-

@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from .thirteen import Thirteen
 
 DEAL, KING, UNDER, PAIR, SHIFT = 0, 1, 5, 16, 32
+DEALT = 1 << 12     # a deal's entry for pop: this times the cards it dealt
 TARGET = 13
+# The moves (never changed: the solver only reads them) for four tops with
+# no pile empty, not in Easy mode, by the tops and whether the stock is empty.
+TOPS_MOVES: dict[int, list[int]] = {}
 
 
 class ThirteenSearch:
@@ -36,12 +40,14 @@ class ThirteenSearch:
         self.left = [0] * (TARGET + 1)
         for card in self.stock + [card for pile in self.piles for card in pile]:
             self.left[card] += 1
-        self._taken: list[int] = []      # the cards taken away, for pop to put back
-        self._undo: list[int] = []       # each move, a deal with its count above the bits
+        self._undo: list[int] = []       # each move, as `pop` needs it (see `push`)
         self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
         # position while that last deal is still to come.
         self._last_deal_stops = self._last_deal_leaves_nothing_to_do()
+        # The stock only ever loses its top cards, so what is to come is known
+        # for every size it will have.
+        self._coming: dict[int, tuple[list[list[int]], list[int]]] = {}
 
     def moves(self) -> list[int]:
         """Kings first, then pairs, then a card into an empty pile; dealing last.
@@ -54,7 +60,21 @@ class ThirteenSearch:
 
     def _find_moves(self) -> list[int]:
         piles = self.piles
-        tops = [pile[-1] if pile else 0 for pile in piles]
+        one, two, three, four = piles
+        if one and two and three and four and not self.easy:
+            # No pile empty: the moves depend on the tops alone (and whether
+            # the stock has cards), so each set of them is found once.
+            tops_key = (one[-1] | two[-1] << 4 | three[-1] << 8 | four[-1] << 12
+                        | (not self.stock) << 16)
+            found = TOPS_MOVES.get(tops_key)
+            if found is None:
+                found = TOPS_MOVES[tops_key] = self._moves_from_tops(
+                    [one[-1], two[-1], three[-1], four[-1]])
+            return found
+        return self._moves_from_tops([pile[-1] if pile else 0 for pile in piles])
+
+    def _moves_from_tops(self, tops: list[int]) -> list[int]:
+        piles = self.piles
         out = [KING + i for i in range(4) if tops[i] == TARGET]
         for i in range(4):
             top = tops[i]
@@ -78,89 +98,96 @@ class ThirteenSearch:
         return out
 
     def forced_move(self) -> int | None:
-        # With the stock gone the piles are interchangeable, and a King only
-        # ever stands in the way: taking it away at once loses nothing.  (While
-        # cards are still to come it decides where they land, so it is not safe.)
-        if not self.stock:
-            move = self._safe_end_move()
-            if move is not None:
-                return move
+        moves = self.moves()
+        if not self.stock and moves:
+            # With the stock gone the piles are interchangeable, and a King
+            # only ever stands in the way: taking it away at once loses nothing.
+            # (While cards are still to come it decides where they land, so it
+            # is not safe.)  Kings come first among the moves.
+            first = moves[0]
+            if KING <= first < UNDER:
+                return first
+            # Likewise a pair of tops that are the last cards of their two ranks
+            # left: they can only ever go together, so going now loses nothing.
+            left, piles = self.left, self.piles
+            for move in moves:
+                if PAIR <= move < SHIFT and left[piles[(move - PAIR) >> 2][-1]] == 1 \
+                        and left[piles[(move - PAIR) & 3][-1]] == 1:
+                    return move
         # The only move there is can be made without branching: the position
         # is worth what it leads to.  (Every move takes a card away, deals or
         # fills an empty pile, so a run of them always ends.)
-        moves = self.moves()
         return moves[0] if len(moves) == 1 else None
 
-    def _safe_end_move(self) -> int | None:
-        tops = [pile[-1] if pile else 0 for pile in self.piles]
-        if TARGET in tops:
-            return KING + tops.index(TARGET)
-        # Likewise a pair of tops that are the last cards of their two ranks
-        # left: they can only ever go together, so going now loses nothing.
-        left = self.left
-        for i in range(4):
-            top = tops[i]
-            if top and left[top] == 1 and left[TARGET - top] == 1:
-                want = TARGET - top
-                for j in range(i + 1, 4):
-                    if tops[j] == want:
-                        return PAIR + 4 * i + j
-        return None
-
+    # What `pop` needs to take a move back is kept in one int: the move, and
+    # for a pair the rank of its first card (the other makes 13 with it)
+    # above the bits; a deal is DEALT times the cards it dealt.
     def push(self, move: int) -> None:
         piles = self.piles
         self._moves = None
-        self._undo.append(move)
         if move >= SHIFT:
-            move -= SHIFT
-            piles[move & 3].append(piles[move >> 2].pop())
+            self._undo.append(move)
+            piles[move & 3].append(piles[move >> 2 & 3].pop())
             return
-        taken, left = self._taken, self.left
+        left = self.left
         if move >= PAIR:
             one = piles[(move - PAIR) >> 2].pop()
-            two = piles[(move - PAIR) & 3].pop()
+            piles[(move - PAIR) & 3].pop()
         elif move >= UNDER:
             pile = piles[move - UNDER]
             one = pile.pop()
-            two = pile.pop()
+            pile.pop()
         elif move >= KING:
-            card = piles[move - KING].pop()
-            taken.append(card)
-            left[card] -= 1
+            piles[move - KING].pop()
+            self._undo.append(move)
+            left[TARGET] -= 1
             return
         else:
             stock = self.stock
-            dealt = min(4, len(stock))
+            if len(stock) >= 4:
+                first, second, third, fourth = piles
+                first.append(stock.pop())
+                second.append(stock.pop())
+                third.append(stock.pop())
+                fourth.append(stock.pop())
+                self._undo.append(4 * DEALT)
+                return
+            dealt = len(stock)
             for n in range(dealt):
                 piles[n].append(stock.pop())
-            self._undo[-1] = dealt << 8
+            self._undo.append(dealt * DEALT)
             return
-        taken.append(one)
-        taken.append(two)
+        self._undo.append(move | one << 8)
         left[one] -= 1
-        left[two] -= 1
+        left[TARGET - one] -= 1
 
     def pop(self) -> None:
         move = self._undo.pop()
         piles = self.piles
         self._moves = None
-        if move >= 256:
+        if move >= DEALT:
             stock = self.stock
-            for n in range((move >> 8) - 1, -1, -1):
+            if move == 4 * DEALT:
+                first, second, third, fourth = piles
+                stock.append(fourth.pop())
+                stock.append(third.pop())
+                stock.append(second.pop())
+                stock.append(first.pop())
+                return
+            for n in range(move // DEALT - 1, -1, -1):
                 stock.append(piles[n].pop())
             return
-        if move >= SHIFT:
-            move -= SHIFT
-            piles[move >> 2].append(piles[move & 3].pop())
+        if SHIFT <= move < 256:
+            piles[move >> 2 & 3].append(piles[move & 3].pop())
             return
-        taken, left = self._taken, self.left
+        left = self.left
         if move < UNDER:
-            card = taken.pop()
-            left[card] += 1
-            piles[move - KING].append(card)
+            left[TARGET] += 1
+            piles[move - KING].append(TARGET)
             return
-        two = taken.pop()
-        one = taken.pop()
+        one = move >> 8
+        two = TARGET - one
+        move &= 255
         left[one] += 1
         left[two] += 1
         if move >= PAIR:
@@ -180,7 +207,153 @@ class ThirteenSearch:
         return not self.stock and not any(self.piles)
 
     def is_dead(self) -> bool:
-        return self._last_deal_stops and bool(self.stock)
+        if self.stock and self._last_deal_stops:
+            return True
+        # A position with no move leads nowhere anyway: no need to dig.  Nor,
+        # as it turns out, does digging pay after a King is taken away or a
+        # card moved (the position before was dug already, and it is almost
+        # never a dead end after them): leaving a test out is always safe.
+        undo = self._undo
+        if undo and (KING <= undo[-1] < UNDER or SHIFT <= undo[-1] < 256):
+            return False
+        return bool(self.moves()) and self._no_pile_can_be_cleared()
+
+    def _no_pile_can_be_cleared(self) -> bool:
+        """Whether, deal after deal, no pile can ever be cleared: then the game is lost.
+
+        Cards only leave a pile from the top (or go into an empty pile, which
+        needs a pile cleared first: after a deal every pile has a card), so
+        while no pile has been cleared, each pile is a stack that the deals
+        add to.  Picture each pile as it will be, the cards still to come on
+        top of it in deal order, and dig it from the top, one time between
+        two deals after another.  A card can be dug (it may be gone by then)
+        when it is a King, or when a card it pairs with is dug or uncovered
+        on another pile and enough partners are left for it (below); cards
+        dug before are dug again at once.
+
+        Enough partners: every card above it must go first, each card of its
+        rank with a partner of its own, and a card goes once; so that many
+        partners must have gone, and one more for this card.  A partner that
+        has gone from another pile was dug (or is the one uncovered there
+        now).
+
+        Every card taken away in play is a dug card: by then every card
+        above it had gone, its partner was uncovered, and that many partners
+        had gone (so each step only adds what play could take).  When no
+        time lets a whole pile be dug, no pile is ever cleared, so the last
+        cards are never all taken away.  (When a pile may be cleared before
+        the end, cards may then go into it and the picture no longer holds,
+        so the answer is "not sure".)  Not in Easy mode, where a card may also
+        go with the one under it: the search is faster there without it.
+        """
+        one, two, three, four = self.piles
+        if not (one and two and three and four) or self.easy:
+            return False
+        count = len(self.stock)
+        coming = self._coming.get(count)
+        if coming is None:
+            coming = self._coming[count] = self._cards_to_come(count)
+        more, deals = coming
+        stacks = [one + more[0], two + more[1], three + more[2], four + more[3]]
+        gone = [bytearray(len(stack)) for stack in stacks]
+        heights = [len(one), len(two), len(three), len(four)]
+        # How many cards of each rank each pile (and all four) have had dug.
+        counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
+        total = [0] * 14
+        for dealt in deals:
+            if dealt == 4 or dealt < 0:
+                heights[0] += 1
+                heights[1] += 1
+                heights[2] += 1
+                heights[3] += 1
+                if dealt < 0:
+                    continue       # a deal that lets nothing be dug: only the piles grow
+            else:
+                for i in range(dealt):
+                    heights[i] += 1
+            # One time between deals: every pile uncovered down to its first card
+            # not dug before, then dug as far as its partners allow.
+            tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
+            seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
+            shown = [0] * 14           # how many piles have each rank uncovered
+            wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
+            for i in range(4):
+                stack, dug = stacks[i], gone[i]
+                at = heights[i] - 1
+                card = stack[at]
+                ranks = 1 << card
+                while dug[at]:
+                    at -= 1
+                    if at < 0:
+                        return False
+                    card = stack[at]
+                    ranks |= 1 << card
+                tops[i] = at
+                seen[i] = ranks
+                shown[card] += 1
+                wants[i] = TARGET - card
+            every = seen[0] | seen[1] | seen[2] | seen[3]
+            changed = True
+            while changed:
+                changed = False
+                for i in range(4):
+                    want = wants[i]
+                    if want and not every >> want & 1:
+                        continue       # the usual case: this pile is stuck for now
+                    others = seen[i - 1] | seen[i - 2] | seen[i - 3]
+                    if want and not others >> want & 1:
+                        continue
+                    stack, at = stacks[i], tops[i]
+                    card = stack[at]
+                    dug, mine, height = gone[i], counts[i], heights[i]
+                    while True:
+                        if card != TARGET:
+                            if not others >> want & 1:
+                                break
+                            have = total[want] - mine[want] + shown[want]
+                            if stack[at + 1:height].count(card) >= have:
+                                break
+                        dug[at] = 1
+                        mine[card] += 1
+                        total[card] += 1
+                        shown[card] -= 1
+                        at -= 1
+                        if at < 0:
+                            return False
+                        card = stack[at]
+                        ranks = 1 << card
+                        while dug[at]:
+                            at -= 1
+                            if at < 0:
+                                return False
+                            card = stack[at]
+                            ranks |= 1 << card
+                        seen[i] |= ranks
+                        every |= ranks
+                        shown[card] += 1
+                        want = TARGET - card
+                        changed = True
+                    tops[i] = at
+                    wants[i] = want
+        return True
+
+    def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[int]]:
+        """For a stock of `count` cards (the bottom ones of this one): the cards
+        each pile will get, in deal order, and for now and after each deal
+        how many cards it dealt (0 for now), or -1 for a deal that lets
+        nothing be dug (four cards with no King and no pair among them: each
+        pile's uncovered card is then its new one, and none of them can go)."""
+        stock = self.stock[:count]
+        coming: list[list[int]] = [[], [], [], []]
+        for n in range(count):
+            coming[n & 3].append(stock[-1 - n])
+        deals = [0]
+        for start in range(0, count, 4):
+            cards = [stock[-1 - n] for n in range(start, min(start + 4, count))]
+            idle = (len(cards) == 4 and TARGET not in cards
+                    and not any(TARGET - card in cards for card in cards))
+            deals.append(-1 if idle else len(cards))
+        return coming, deals
 
     def _last_deal_leaves_nothing_to_do(self) -> bool:
         """Whether the last deal, when it comes, ends the game.
