@@ -579,3 +579,34 @@ def test_a_narrow_search_first_keeps_every_verdict(variant: str) -> None:
         (_small_klondike(variant, rng, recycles=1 if variant == "draw1" else 0)
          for _ in range(150)),
         lambda game: game.search_state(), _without_narrow, cuts=False)
+
+
+def _stuck_on_the_waste(six_of_hearts_home: bool) -> Game:
+    """One pass, used: the 5 of spades on top of the waste pile, over the 2
+    of spades; the 4 of diamonds in a stack on the face-down 3 and 6 of
+    diamonds.  The other cards out of the way lie in the deck."""
+    game = new_game("klondike", "draw1-single", seed=1)
+    ranks = "A23456789TJQK"
+    home = {"H": 6 if six_of_hearts_home else 5, "C": 5, "S": 1, "D": 2}
+    layout = {pid: "" for pid in TABLEAUS}
+    placed = {"2S", "5S", "6D", "3D", "4D"} | (set() if six_of_hearts_home else {"6H"})
+    rest = []
+    for n, suit in enumerate("HCSD"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        rest += [f"{r}{suit}" for r in ranks[home[suit]:] if f"{r}{suit}" not in placed]
+    layout.update({"waste": "2S 5S", "stock": " ".join(f"[{card}]" for card in rest),
+                   "tableau1": "[6D] [3D] 4D", "tableau2": "" if six_of_hearts_home else "6H"})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("six_of_hearts_home", [True, False])
+def test_a_card_whose_place_stays_in_the_waste_for_good_is_dead(six_of_hearts_home: bool) -> None:
+    # The 5 of spades can never leave the waste pile: the 2 of spades under
+    # it must go home first, and its places are the 6 of hearts (home) and
+    # the 6 of diamonds (under the 4).  So the 4 of diamonds can't go onto
+    # it, nor onto the 5 of clubs (home), nor home (the 3 is under it): the
+    # 3 never comes out.  With the 6 of hearts in a stack the 5 can go onto it.
+    game = _stuck_on_the_waste(six_of_hearts_home)
+    assert game.search_state().is_dead() == six_of_hearts_home
+    if six_of_hearts_home:
+        assert solve(game, seconds=30.0).status == "lost"

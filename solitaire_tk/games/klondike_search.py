@@ -361,11 +361,11 @@ class KlondikeSearch:
         and only home (after every lower card of its suit) or onto one of
         the two cards it may go onto, its *places*.  A set of such cards is
         stuck when each of them has a lower card of its suit under one of
-        them or among them (so it can't go home first) and each of its
-        places is home, under one of them or one of them in the waste pile
-        (cards only go onto cards in the stacks): none of them can be the
-        first to leave.  (Until one leaves, those among them and under them
-        stay where they are, so none goes home and no place is free.)  (One W
+        them (so it can't go home first) and each of its places is home,
+        under one of them or one of them in the waste pile (cards only go
+        onto cards in the stacks): none of them can be the first to leave.
+        (Until one leaves, they and the cards under them stay where they
+        are: none of those goes home, and no place is free.)  (One W
         on a lower card of its suit, or two in two stacks each covering a
         place of the other, and so on.)"""
         if self._filed is not None and self.is_dominated():
@@ -405,20 +405,18 @@ class KlondikeSearch:
         found = self.found
         while stuck:
             covered: set[int] = set().union(*[wait[1] for wait in stuck])
-            # A card of the set never leaves its place, so it never goes
-            # home either: a higher card of its suit waits for it as for a
-            # card under the set.  One that stays in the waste pile never
-            # gets into the stacks, so no card can go onto it.
-            own = [wait[2][-1] + 1 for wait in stuck if wait[2]]   # each one's card
-            unmoved = covered.union(own)
-            blocked = covered.union(card for card in own if card in in_waste)
+            # A card of the set that stays in the waste pile never gets into
+            # the stacks, so no card can go onto it.  (An Ace, with no lower
+            # card, is never kept.)
+            blocked = covered.union(wait[2][-1] + 1 for wait in stuck
+                                    if wait[2] and wait[2][-1] + 1 in in_waste)
             keep = []
             for wait in stuck:
                 for c in wait[0]:
                     if c not in blocked and found[SUIT[c]] <= RANK[c]:
                         break       # a place it may still go onto
                 else:
-                    if not unmoved.isdisjoint(wait[2]):
+                    if not covered.isdisjoint(wait[2]):
                         keep.append(wait)
             if len(keep) == len(stuck):
                 return stuck
