@@ -427,10 +427,12 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
     assert (cut > 0 if cuts else changed) and lost >= 3, (cut, lost)
 
 
-def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True) -> Any:
+def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True,
+           runs_rule: bool = True) -> Any:
     """The game's search state with some of its pruning rules switched off."""
     state = game.search_state()
     state._empty_for_a_king = empty_for_a_king
+    state._runs_too = state._runs_too and runs_rule
     if not deck_rule:
         state._filed = None
     return state
@@ -455,9 +457,11 @@ def test_a_stack_emptied_only_for_a_king_that_is_ready_loses_no_win(variant: str
     # A whole stack is moved off its place only when a King can go in now.
     # The verdicts stay those of the same search moving it whenever it can,
     # each "lost" that of a plain search of every move, and each line wins.
+    # (Without the dead-end test of the runs, which cuts most of the same.)
     rng = random.Random(f"empty-for-a-king-{variant}")
     _rule_keeps_every_verdict((_small_klondike(variant, rng) for _ in range(150)),
-                              _state, lambda game: _state(game, empty_for_a_king=False))
+                              lambda game: _state(game, runs_rule=False),
+                              lambda game: _state(game, empty_for_a_king=False, runs_rule=False))
 
 
 def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
@@ -609,4 +613,48 @@ def test_a_card_whose_place_stays_in_the_waste_for_good_is_dead(six_of_hearts_ho
     game = _stuck_on_the_waste(six_of_hearts_home)
     assert game.search_state().is_dead() == six_of_hearts_home
     if six_of_hearts_home:
+        assert solve(game, seconds=30.0).status == "lost"
+
+
+@pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
+def test_cards_stuck_on_face_up_cards_cut_no_win(variant: str) -> None:
+    # The dead-end test with a face-up card on a face-up card as one of a
+    # stuck set: the verdicts stay those of the search without it, each
+    # "lost" that of a plain search of every move, and each line wins.
+    rng = random.Random(f"stuck-in-runs-{variant}")
+    _rule_keeps_every_verdict((_small_klondike(variant, rng) for _ in range(150)),
+                              _state, lambda game: _state(game, runs_rule=False))
+
+
+def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
+    """The 8 of spades on the 9 of hearts; the 8 of clubs on the face-down 7
+    of spades and 2 of clubs; the 9 of diamonds home (or on its own in a
+    stack).  The other cards out of the way lie in the deck."""
+    game = new_game("klondike", "draw1-single", seed=1)
+    ranks = "A23456789TJQK"
+    home = {"H": 8, "C": 1, "S": 6, "D": 9 if nine_of_diamonds_home else 8}
+    layout = {pid: "" for pid in TABLEAUS}
+    placed = {"9H", "8S", "2C", "7S", "8C", "9D"}
+    rest = []
+    for n, suit in enumerate("HCSD"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        rest += [f"{r}{suit}" for r in ranks[home[suit]:] if f"{r}{suit}" not in placed]
+    layout.update({"waste": "", "stock": " ".join(f"[{card}]" for card in rest),
+                   "tableau1": "9H 8S", "tableau2": "[2C] [7S] 8C",
+                   "tableau3": "" if nine_of_diamonds_home else "9D"})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("nine_of_diamonds_home", [True, False])
+def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(nine_of_diamonds_home: bool) -> None:
+    # The 8 of spades leaves the 9 of hearts only home (after the 7 of
+    # spades, under the 8 of clubs) or onto the 9 of diamonds (home); the 8
+    # of clubs leaves only home (after the 2 of clubs, under it) or onto a
+    # red 9: the 9 of hearts, under the 8 of spades, or the 9 of diamonds.
+    # Neither can be first.  Without the runs the 9 of hearts looks free.
+    # With the 9 of diamonds in a stack the 8 of spades can go onto it.
+    game = _eight_on_nine(nine_of_diamonds_home)
+    assert game.search_state().is_dead() == nine_of_diamonds_home
+    assert not _state(game, runs_rule=False).is_dead()
+    if nine_of_diamonds_home:
         assert solve(game, seconds=30.0).status == "lost"
