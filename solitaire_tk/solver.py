@@ -96,13 +96,15 @@ def search(state: SearchState, seconds: float = 2.0,
             return Verdict(verdict.status if verdict.status == WINNABLE else UNKNOWN,
                            verdict.line, searched)
     left = seconds - (time.monotonic() - start)
-    verdict = _all_orders(state, left, stop_asked, max(1, max_positions - searched))
+    verdict = _all_orders(state, left, stop_asked, lambda: bool(stopped),
+                          max(1, max_positions - searched))
     return Verdict(verdict.status, verdict.line, searched + verdict.positions)
 
 
 def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bool],
-                max_positions: int) -> Verdict:
-    """The full search, in each of the state's move orders in turn (see `search`)."""
+                stopped: Callable[[], bool], max_positions: int) -> Verdict:
+    """The full search, in each of the state's move orders in turn (see
+    `search`); `stopped` says whether `should_stop` has said True."""
     orderings = getattr(state, "orderings", 1)
     if orderings <= 1:
         return _search(state, seconds, should_stop, max_positions)
@@ -114,7 +116,7 @@ def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bo
         share = (seconds - (time.monotonic() - start)) / (orderings - n)
         verdict = _search(state, share, should_stop, max_positions)
         searched += verdict.positions
-        if verdict.status != UNKNOWN or should_stop() or verdict.positions >= max_positions:
+        if verdict.status != UNKNOWN or stopped() or verdict.positions >= max_positions:
             break
     state.use_ordering(0)  # type: ignore[attr-defined]
     return Verdict(verdict.status, verdict.line, searched)
