@@ -34,8 +34,8 @@ MAX_POSITIONS = 2_000_000
 @record(frozen=True, slots=True)
 class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
-    how many distinct positions it searched (added up over the move orders
-    it tried, when the state has several)."""
+    how many distinct positions it searched (added up over the searches it
+    made: the narrow ones first and the move orders, when the state has them)."""
 
     status: str
     line: tuple[Move, ...] = ()
@@ -71,10 +71,14 @@ def search(state: SearchState, seconds: float = 2.0,
     very long search, depending on the order, trying each in turn for an
     equal share of the time finds more.  Every order searches the same
     positions, so any one that ends proves "lost".
+
+    A state may also ask for narrow searches first (`narrow_first`: pairs
+    of a width and a share of the time and positions): each tries only the
+    first `width` moves of every position, best first, which often finds a
+    win the full search would reach only after a long way round.  A narrow
+    search that ends without a win proves nothing (it left moves out), so
+    the full search follows with the time and positions left.
     """
-    orderings = getattr(state, "orderings", 1)
-    if orderings <= 1:
-        return _search(state, seconds, should_stop, max_positions)
     start = time.monotonic()
     stopped: list[bool] = []
 
@@ -83,26 +87,60 @@ def search(state: SearchState, seconds: float = 2.0,
             stopped.append(True)
         return bool(stopped)
 
+    searched = 0        # positions searched by the narrow searches
+    for width, share in getattr(state, "narrow_first", ()):
+        verdict = _search(state, seconds * share, stop_asked,
+                          max(1, int(max_positions * share)), width)
+        searched += verdict.positions
+        if verdict.status == WINNABLE or stopped:
+            return Verdict(verdict.status if verdict.status == WINNABLE else UNKNOWN,
+                           verdict.line, searched)
+    left = seconds - (time.monotonic() - start)
+    verdict = _all_orders(state, left, stop_asked, lambda: bool(stopped),
+                          max(1, max_positions - searched))
+    return Verdict(verdict.status, verdict.line, searched + verdict.positions)
+
+
+def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bool],
+                stopped: Callable[[], bool], max_positions: int) -> Verdict:
+    """The full search, in each of the state's move orders in turn (see
+    `search`); `stopped` says whether `should_stop` has said True."""
+    orderings = getattr(state, "orderings", 1)
+    if orderings <= 1:
+        return _search(state, seconds, should_stop, max_positions)
+    start = time.monotonic()
     verdict = Verdict(UNKNOWN)
     searched = 0        # positions searched by all the orders tried
     for n in range(orderings):
         state.use_ordering(n)  # type: ignore[attr-defined]
         share = (seconds - (time.monotonic() - start)) / (orderings - n)
-        verdict = _search(state, share, stop_asked, max_positions)
+        verdict = _search(state, share, should_stop, max_positions)
         searched += verdict.positions
-        if verdict.status != UNKNOWN or stopped or verdict.positions >= max_positions:
+        if verdict.status != UNKNOWN or stopped() or verdict.positions >= max_positions:
             break
     state.use_ordering(0)  # type: ignore[attr-defined]
     return Verdict(verdict.status, verdict.line, searched)
 
 
 def _search(state: SearchState, seconds: float,
-            should_stop: Callable[[], bool] | None, max_positions: int) -> Verdict:
+            should_stop: Callable[[], bool] | None, max_positions: int,
+            width: int = 0) -> Verdict:
+    """One depth-first search; `width`: try only the first `width` moves of
+    each position (then a "lost" only means that none of those won)."""
     deadline = time.monotonic() + seconds
+    # What a state remembers of the positions one search met (to cut those
+    # met again) is wrong for the next: that one may never search them.
+    forget = getattr(state, "new_search", None)
+    if forget is not None:
+        forget()
     path: list[FastMove] = []      # every move pushed, forced ones included
     push, pop = state.push, state.pop
     forced, key_of, is_dead, is_won = (state.forced_move, state.key, state.is_dead,
                                        state.is_won)
+    moves_of = state.moves
+    if width:
+        def moves_of() -> Sequence[FastMove]:
+            return state.moves()[:width]
 
     def enter() -> int | None:
         """Play the forced moves here; how many were played, or None when they win."""
@@ -125,7 +163,7 @@ def _search(state: SearchState, seconds: float,
         return Verdict(LOST, (), 1)
     # One entry a position on the path: its moves, the next one to try, and
     # how many pushes led into it (its move and the forced ones after it).
-    all_moves: list[Sequence[FastMove]] = [state.moves()]
+    all_moves: list[Sequence[FastMove]] = [moves_of()]
     next_index = [0]
     pushes = [pushed]
     until_check = CHECK_EVERY
@@ -166,7 +204,7 @@ def _search(state: SearchState, seconds: float,
         if key not in seen:
             seen.add(key)
             if not is_dead():
-                all_moves.append(state.moves())
+                all_moves.append(moves_of())
                 next_index.append(0)
                 pushes.append(pushed)
                 continue

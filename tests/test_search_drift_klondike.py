@@ -400,11 +400,13 @@ def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
 
 
 def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game], Any],
-                              without_rule: Callable[[Game], Any]) -> None:
+                              without_rule: Callable[[Game], Any], cuts: bool = True) -> None:
     """The search with a pruning rule and the same search without it agree on every
     game; each "lost" is that of a plain search of every move, each winning line
-    wins, and the rule cut something (and enough lost games were checked)."""
+    wins, and the rule cut something (`cuts`; else it changed how many
+    positions were searched) and enough lost games were checked."""
     cut = lost = 0
+    changed = False
     depth = sys.getrecursionlimit()
     sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
     for game in games:
@@ -412,6 +414,7 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
         plain = search(without_rule(game), 60.0)
         assert plain.status == verdict.status != "unknown"
         cut += plain.positions - verdict.positions
+        changed = changed or plain.positions != verdict.positions
         if verdict.status == "lost":
             expected = _plain_answer(game, 4000)
             assert expected is not True, str(game)
@@ -421,13 +424,15 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
                 game.play(move)
             assert game.is_won()
     sys.setrecursionlimit(depth)
-    assert cut > 0 and lost >= 3, (cut, lost)
+    assert (cut > 0 if cuts else changed) and lost >= 3, (cut, lost)
 
 
-def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True) -> Any:
+def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True,
+           runs_rule: bool = True) -> Any:
     """The game's search state with some of its pruning rules switched off."""
     state = game.search_state()
     state._empty_for_a_king = empty_for_a_king
+    state._runs_too = state._runs_too and runs_rule
     if not deck_rule:
         state._filed = None
     return state
@@ -452,9 +457,11 @@ def test_a_stack_emptied_only_for_a_king_that_is_ready_loses_no_win(variant: str
     # A whole stack is moved off its place only when a King can go in now.
     # The verdicts stay those of the same search moving it whenever it can,
     # each "lost" that of a plain search of every move, and each line wins.
+    # (Without the dead-end test of the runs, which cuts most of the same.)
     rng = random.Random(f"empty-for-a-king-{variant}")
     _rule_keeps_every_verdict((_small_klondike(variant, rng) for _ in range(150)),
-                              _state, lambda game: _state(game, empty_for_a_king=False))
+                              lambda game: _state(game, runs_rule=False),
+                              lambda game: _state(game, empty_for_a_king=False, runs_rule=False))
 
 
 def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
@@ -545,3 +552,109 @@ def test_a_card_back_on_a_face_up_card_of_its_stack_is_not_stuck() -> None:
         state.push(move)
     assert (RUN, 0, 2, 2) in state.moves()
     assert not state.is_dead()
+
+
+def test_a_narrow_search_first_finds_a_win_the_full_search_reaches_late() -> None:
+    # Deal 5 three at a time: best first, the full search meets some 20,000
+    # positions before its win; trying only the two best moves of every
+    # position first finds one within a few hundred.
+    game = new_game("klondike", "draw3", seed=5)
+    verdict = solve(game, seconds=60.0, max_positions=5_000)
+    assert verdict.status == "winnable"
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won()
+
+
+def _without_narrow(game: Game) -> Any:
+    state = game.search_state()
+    state.narrow_first = ()
+    return state
+
+
+@pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
+def test_a_narrow_search_first_keeps_every_verdict(variant: str) -> None:
+    # The narrow search files positions met with the deck at some place; the
+    # full search after it must not cut a position short for one of those
+    # (it may never search them).  The verdicts stay those of the search
+    # without the narrow one, each "lost" that of a plain search.
+    rng = random.Random(f"narrow-first-{variant}")
+    _rule_keeps_every_verdict(
+        (_small_klondike(variant, rng, recycles=1 if variant == "draw1" else 0)
+         for _ in range(150)),
+        lambda game: game.search_state(), _without_narrow, cuts=False)
+
+
+def _stuck_on_the_waste(six_of_hearts_home: bool) -> Game:
+    """One pass, used: the 5 of spades on top of the waste pile, over the 2
+    of spades; the 4 of diamonds in a stack on the face-down 3 and 6 of
+    diamonds.  The other cards out of the way lie in the deck."""
+    game = new_game("klondike", "draw1-single", seed=1)
+    ranks = "A23456789TJQK"
+    home = {"H": 6 if six_of_hearts_home else 5, "C": 5, "S": 1, "D": 2}
+    layout = {pid: "" for pid in TABLEAUS}
+    placed = {"2S", "5S", "6D", "3D", "4D"} | (set() if six_of_hearts_home else {"6H"})
+    rest = []
+    for n, suit in enumerate("HCSD"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        rest += [f"{r}{suit}" for r in ranks[home[suit]:] if f"{r}{suit}" not in placed]
+    layout.update({"waste": "2S 5S", "stock": " ".join(f"[{card}]" for card in rest),
+                   "tableau1": "[6D] [3D] 4D", "tableau2": "" if six_of_hearts_home else "6H"})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("six_of_hearts_home", [True, False])
+def test_a_card_whose_place_stays_in_the_waste_for_good_is_dead(six_of_hearts_home: bool) -> None:
+    # The 5 of spades can never leave the waste pile: the 2 of spades under
+    # it must go home first, and its places are the 6 of hearts (home) and
+    # the 6 of diamonds (under the 4).  So the 4 of diamonds can't go onto
+    # it, nor onto the 5 of clubs (home), nor home (the 3 is under it): the
+    # 3 never comes out.  With the 6 of hearts in a stack the 5 can go onto it.
+    game = _stuck_on_the_waste(six_of_hearts_home)
+    assert game.search_state().is_dead() == six_of_hearts_home
+    if six_of_hearts_home:
+        assert solve(game, seconds=30.0).status == "lost"
+
+
+@pytest.mark.parametrize("variant", ["draw1", "draw1-single"])
+def test_cards_stuck_on_face_up_cards_cut_no_win(variant: str) -> None:
+    # The dead-end test with a face-up card on a face-up card as one of a
+    # stuck set: the verdicts stay those of the search without it, each
+    # "lost" that of a plain search of every move, and each line wins.
+    rng = random.Random(f"stuck-in-runs-{variant}")
+    _rule_keeps_every_verdict((_small_klondike(variant, rng) for _ in range(150)),
+                              _state, lambda game: _state(game, runs_rule=False))
+
+
+def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
+    """The 8 of spades on the 9 of hearts; the 8 of clubs on the face-down 7
+    of spades and 2 of clubs; the 9 of diamonds home (or on its own in a
+    stack).  The other cards out of the way lie in the deck."""
+    game = new_game("klondike", "draw1-single", seed=1)
+    ranks = "A23456789TJQK"
+    home = {"H": 8, "C": 1, "S": 6, "D": 9 if nine_of_diamonds_home else 8}
+    layout = {pid: "" for pid in TABLEAUS}
+    placed = {"9H", "8S", "2C", "7S", "8C", "9D"}
+    rest = []
+    for n, suit in enumerate("HCSD"):
+        layout[f"foundation{n + 1}"] = " ".join(f"{r}{suit}" for r in ranks[:home[suit]])
+        rest += [f"{r}{suit}" for r in ranks[home[suit]:] if f"{r}{suit}" not in placed]
+    layout.update({"waste": "", "stock": " ".join(f"[{card}]" for card in rest),
+                   "tableau1": "9H 8S", "tableau2": "[2C] [7S] 8C",
+                   "tableau3": "" if nine_of_diamonds_home else "9D"})
+    return arrange(game, layout, recycles=0)
+
+
+@pytest.mark.parametrize("nine_of_diamonds_home", [True, False])
+def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(nine_of_diamonds_home: bool) -> None:
+    # The 8 of spades leaves the 9 of hearts only home (after the 7 of
+    # spades, under the 8 of clubs) or onto the 9 of diamonds (home); the 8
+    # of clubs leaves only home (after the 2 of clubs, under it) or onto a
+    # red 9: the 9 of hearts, under the 8 of spades, or the 9 of diamonds.
+    # Neither can be first.  Without the runs the 9 of hearts looks free.
+    # With the 9 of diamonds in a stack the 8 of spades can go onto it.
+    game = _eight_on_nine(nine_of_diamonds_home)
+    assert game.search_state().is_dead() == nine_of_diamonds_home
+    assert not _state(game, runs_rule=False).is_dead()
+    if nine_of_diamonds_home:
+        assert solve(game, seconds=30.0).status == "lost"

@@ -444,3 +444,76 @@ def test_the_solver_tries_a_states_second_move_order_when_the_first_runs_long() 
     verdict = search(state, seconds=0.2)  # type: ignore[arg-type]
     assert verdict.status == "winnable" and verdict.line == (Move("deal"),)
     assert state.order == 0 and state.path == []
+
+
+class WideOrNarrow:
+    """A made-up game for the solver: up to three moves deep, each position
+    has moves 0, 1 and 2; move 2 starts a wander down `wander` ever new
+    positions that never wins.  Only the line `winning` wins.  Best first,
+    the search goes under move 0 first, and there into the wanders."""
+
+    DEPTH = 3
+
+    def __init__(self, winning: list[int], wander: int = 100_000) -> None:
+        self.winning = winning
+        self.wander = wander
+        self.path: list[int] = []
+        self.searches = 0
+
+    def new_search(self) -> None:
+        self.searches += 1
+
+    def moves(self) -> list[int]:
+        if 2 in self.path:
+            return [0] if len(self.path) - self.path.index(2) < self.wander else []
+        return [0, 1, 2] if len(self.path) < self.DEPTH else []
+
+    def forced_move(self) -> None:
+        return None
+
+    def push(self, move: int) -> None:
+        self.path.append(move)
+
+    def pop(self) -> None:
+        self.path.pop()
+
+    def key(self) -> tuple[int, tuple[int, ...]]:
+        # A wander is all 0s after its 2: its length says where it is.
+        return len(self.path), tuple(self.path[:self.DEPTH + 1])
+
+    def is_won(self) -> bool:
+        return self.path == self.winning
+
+    def is_dead(self) -> bool:
+        return False
+
+    def public_move(self, move: int) -> Move:
+        return Move("deal")
+
+
+def test_a_narrow_search_first_finds_the_win_behind_a_long_wander() -> None:
+    from solitaire_tk.solver import search
+    state = WideOrNarrow([1])
+    verdict = search(state, seconds=60.0, max_positions=20_000)  # type: ignore[arg-type]
+    assert verdict.status == "unknown"      # best first, the wander uses everything up
+    state = WideOrNarrow([1])
+    state.narrow_first = ((2, 0.1),)  # type: ignore[attr-defined]
+    verdict = search(state, seconds=60.0, max_positions=20_000)  # type: ignore[arg-type]
+    assert verdict.status == "winnable" and len(verdict.line) == 1
+    assert state.path == [] and state.searches == 1
+
+
+def test_a_narrow_search_that_finds_no_win_is_followed_by_the_full_one() -> None:
+    from solitaire_tk.solver import search
+    # The win takes the third move, which the narrow search leaves out.
+    state = WideOrNarrow([1, 2], wander=50)
+    state.narrow_first = ((2, 0.5),)  # type: ignore[attr-defined]
+    verdict = search(state, seconds=60.0)  # type: ignore[arg-type]
+    assert verdict.status == "winnable" and len(verdict.line) == 2
+    assert state.searches == 2        # each search started afresh
+    # With no win anywhere the narrow search's "none found" is no proof:
+    # the full search proves it.
+    state = WideOrNarrow([3], wander=50)
+    state.narrow_first = ((2, 0.5),)  # type: ignore[attr-defined]
+    verdict = search(state, seconds=60.0)  # type: ignore[arg-type]
+    assert verdict.status == "lost" and state.searches == 2
