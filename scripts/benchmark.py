@@ -25,7 +25,8 @@
   the better one (sampled, never seeing a hidden card; `--samples N`,
   `--budget POSITIONS`), the solver's winnable share beside them (the
   ceiling) and the published no-peeking figures; `--hints-deals N` (or
-  `--deals N`), `--first N`, `--game ID`, `--variant V`, `--workers N`; the
+  `--deals N`), `--first N`, `--game ID`, `--variant V`, `--workers N`,
+  `--no-ceiling` (leaves out the solver's look at every card); the
   processor seconds a deal and the wall-clock time of each row and in all.
 - Statistics: a data folder with 500 kept games; a start that counts them
   all again (the statistics file lost), a start with them all counted, and
@@ -415,28 +416,31 @@ NO_PEEKING = {
 }
 
 
-def _follow_deal(job: tuple[str, str, int, object]) -> tuple[bool, bool, str, int, int, float]:
+def _follow_deal(job: tuple[str, str, int, object, int]
+                 ) -> tuple[bool, bool, str, int, int, float]:
     """One deal for the process pool: won with the better hints, won with the quick
     hints, the solver's verdict, cards done, moves, processor seconds."""
     from solitaire_tk import solve
     from solitaire_tk.tutor.sampling import follow_better_hints
-    game_id, variant, seed, sampling = job
+    game_id, variant, seed, sampling, ceiling_positions = job
     cpu = time.process_time()
     game = follow_better_hints(game_id, variant, seed, sampling)  # type: ignore[arg-type]
     used = time.process_time() - cpu
     quick = follow_hints(game_id, variant, seed)
     ceiling = solve(new_game(game_id, variant, seed=seed), 1e9,
-                    max_positions=CEILING_POSITIONS).status
+                    max_positions=ceiling_positions).status if ceiling_positions else "-"
     return game.is_won(), quick.is_won(), ceiling, game.progress(), len(game.log), used
 
 
 def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
-                   only: str = "", workers: int = 0, variant_only: str = "") -> None:
+                   only: str = "", workers: int = 0, variant_only: str = "",
+                   ceiling: bool = True) -> None:
     """Play every deal by always taking the first hint, one table row per game and variant:
     the quick hint, the better hint (sampled: never a hidden card seen), and the
     solver's winnable share beside them (the ceiling: it sees every card).  The
     better hint looks as hard as the app's (`Sampling()`) unless `samples` or
-    `budget` say otherwise."""
+    `budget` say otherwise.  Without `ceiling` the solver's own look (the
+    slowest part after the better hint) is left out."""
     from concurrent.futures import ProcessPoolExecutor
     from solitaire_tk.records import replace
     from solitaire_tk.tutor.sampling import Sampling
@@ -457,7 +461,8 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for game_id, variant in rows:
-            jobs = [(game_id, variant, seed, sampling) for seed in deals]
+            jobs = [(game_id, variant, seed, sampling, CEILING_POSITIONS if ceiling else 0)
+                    for seed in deals]
             row_began = time.perf_counter()
             answers = list(pool.map(_follow_deal, jobs))
             count = len(answers)
@@ -466,8 +471,8 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
                 return f"{sum(values) / count:.0%}"
             print(f"{game_id:<9} {variant:<13} {count:>5} "
                   f"{share([a[1] for a in answers]):>6} {share([a[0] for a in answers]):>7} "
-                  f"{share([a[2] == 'winnable' for a in answers]):>8} "
-                  f"{share([a[2] == 'unknown' for a in answers]):>8} "
+                  f"{share([a[2] == 'winnable' for a in answers]) if ceiling else '-':>8} "
+                  f"{share([a[2] == 'unknown' for a in answers]) if ceiling else '-':>8} "
                   f"{sum(a[3] for a in answers) / count:>6.1f} "
                   f"{sum(a[4] for a in answers) / count:>6.0f} "
                   f"{sum(a[5] for a in answers) / count:>7.1f} s "
@@ -891,7 +896,8 @@ def main() -> None:
                        number("--samples", 0), number("--budget", 0),
                        args[args.index("--game") + 1] if "--game" in args[:-1] else "",
                        number("--workers", 0),
-                       args[args.index("--variant") + 1] if "--variant" in args[:-1] else "")
+                       args[args.index("--variant") + 1] if "--variant" in args[:-1] else "",
+                       "--no-ceiling" not in args)
         return
     if "--over" in sys.argv[1:]:
         is_over_times()
