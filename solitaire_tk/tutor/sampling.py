@@ -8,7 +8,8 @@ hidden cards lay like this, would this move still win?"  Each candidate
 move is tried against the same arrangements, each searched with a small
 budget of positions (not seconds, so that a hint is the same on a slow PC
 and a fast one), and the move that wins in the most of them is suggested,
-with how sure the tutor is.
+with how sure the tutor is.  Moves that come to the same position (a card
+into one empty place or another just like it) are tried once.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
@@ -50,8 +51,8 @@ class Sampling:
     # The quick hint stays unless another move wins in at least this many
     # more arrangements: one win more out of ten is only luck of the draw.
     margin: int = 2
-    # What a search that ran out of positions counts for, beside a win's 1:
-    # more than nothing, as it was not proved lost.
+    # What a search that ran out of positions counts for, beside a win's 1
+    # and a loss's 0 (above 0: a move not proved lost beats one that was).
     unknown_worth: float = 0.0
     exact_budget: int = 20_000   # positions for a game with nothing hidden
     seed: int = 0
