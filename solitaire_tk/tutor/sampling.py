@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record
-from ..solver import LOST, UNKNOWN, WINNABLE, solve
+from ..solver import LOST, WINNABLE, solve
 from .hints import Hint, goes_round, rank_hints
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
@@ -51,9 +51,6 @@ class Sampling:
     # The quick hint stays unless another move wins in at least this many
     # more arrangements: one win more out of ten is only luck of the draw.
     margin: int = 2
-    # What a search that ran out of positions counts for, beside a win's 1
-    # and a loss's 0 (above 0: a move not proved lost beats one that was).
-    unknown_worth: float = 0.0
     exact_budget: int = 20_000   # positions for a game with nothing hidden
     seed: int = 0
 
@@ -158,7 +155,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
                 break
             if move not in known:
                 known[move] = _after(arrangement, move, sampling.budget, should_stop)
-                wins[move] += _worth(known[move], sampling)
+                wins[move] += known[move] == WINNABLE
             if should_stop is not None and should_stop():
                 return None
         if move != quick and wins[move] >= _needed(best, quick, wins, sampling):
@@ -174,11 +171,6 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
                  if counted else None)
     return BetterHint(best, _sampled_sentence(game, candidates, best, won, tried, rival),
                       won, tried)
-
-
-def _worth(status: str, sampling: Sampling) -> float:
-    """What one search's answer counts for a move: a win 1, a loss 0."""
-    return 1.0 if status == WINNABLE else sampling.unknown_worth if status == UNKNOWN else 0.0
 
 
 def _needed(best: Move, quick: Move, wins: dict[Move, float], sampling: Sampling) -> float:
