@@ -24,8 +24,10 @@
   variant, over deals 1-50 (`--hints` runs only this part): the quick hint,
   the better one (sampled, never seeing a hidden card; `--samples N`,
   `--budget POSITIONS`), the solver's winnable share beside them (the
-  ceiling) and the published no-peeking figures; `--deals N`, `--first N`,
-  `--game ID`, `--variant V`, `--workers N`.
+  ceiling) and the published no-peeking figures; `--hints-deals N` (or
+  `--deals N`), `--first N`, `--game ID`, `--variant V`, `--workers N`,
+  `--no-ceiling` (leaves out the solver's look at every card); the
+  processor seconds a deal and the wall-clock time of each row and in all.
 - Statistics: a data folder with 500 kept games; a start that counts them
   all again (the statistics file lost), a start with them all counted, and
   a start with one new game from another window (`--stats` runs only this part).
@@ -405,7 +407,6 @@ def is_over_times() -> None:
 
 # The better hint's search (tutor/sampling.py), and the ceiling: how many of
 # the deals the solver proves winnable when it may look at every card.
-HINT_SAMPLES, HINT_BUDGET = 10, 2_000
 CEILING_POSITIONS = 100_000
 # Klondike draw 3 played without peeking at hidden cards, as published.
 NO_PEEKING = {
@@ -415,41 +416,54 @@ NO_PEEKING = {
 }
 
 
-def _follow_deal(job: tuple[str, str, int, int, int]) -> tuple[bool, bool, str, int, int, float]:
+def _follow_deal(job: tuple[str, str, int, object, int]
+                 ) -> tuple[bool, bool, str, int, int, float]:
     """One deal for the process pool: won with the better hints, won with the quick
     hints, the solver's verdict, cards done, moves, processor seconds."""
     from solitaire_tk import solve
-    from solitaire_tk.tutor.sampling import Sampling, follow_better_hints
-    game_id, variant, seed, samples, budget = job
+    from solitaire_tk.tutor.sampling import follow_better_hints
+    game_id, variant, seed, sampling, ceiling_positions = job
     cpu = time.process_time()
-    game = follow_better_hints(game_id, variant, seed, Sampling(samples=samples, budget=budget))
+    game = follow_better_hints(game_id, variant, seed, sampling)  # type: ignore[arg-type]
     used = time.process_time() - cpu
     quick = follow_hints(game_id, variant, seed)
     ceiling = solve(new_game(game_id, variant, seed=seed), 1e9,
-                    max_positions=CEILING_POSITIONS).status
+                    max_positions=ceiling_positions).status if ceiling_positions else "-"
     return game.is_won(), quick.is_won(), ceiling, game.progress(), len(game.log), used
 
 
-def hint_win_rates(deals: range = HINT_DEALS, samples: int = HINT_SAMPLES,
-                   budget: int = HINT_BUDGET, only: str = "", workers: int = 0,
-                   variant_only: str = "") -> None:
+def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
+                   only: str = "", workers: int = 0, variant_only: str = "",
+                   ceiling: bool = True) -> None:
     """Play every deal by always taking the first hint, one table row per game and variant:
     the quick hint, the better hint (sampled: never a hidden card seen), and the
-    solver's winnable share beside them (the ceiling: it sees every card)."""
+    solver's winnable share beside them (the ceiling: it sees every card).  The
+    better hint looks as hard as the app's (`Sampling()`) unless `samples` or
+    `budget` say otherwise.  Without `ceiling` the solver's own look (the
+    slowest part after the better hint) is left out."""
     from concurrent.futures import ProcessPoolExecutor
+    from solitaire_tk.records import replace
+    from solitaire_tk.tutor.sampling import Sampling
+    sampling = Sampling()
+    sampling = replace(sampling, samples=samples or sampling.samples,
+                       budget=budget or sampling.budget)
     workers = workers or os.cpu_count() or 1
     print(f"\nFollowing the first hint, deals {deals.start}-{deals.stop - 1}; better hint: "
-          f"{samples} arrangements of the hidden cards, {budget:,} positions a search; "
+          f"{sampling}; "
           f"ceiling: the solver with {CEILING_POSITIONS:,} positions; {workers} processes; "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'game':<9} {'variant':<13} {'deals':>5} {'quick':>6} {'better':>7} "
-          f"{'ceiling':>8} {'unknown':>8} {'cards':>6} {'moves':>6} {'cpu/deal':>9}  published")
+          f"{'ceiling':>8} {'unknown':>8} {'cards':>6} {'moves':>6} {'cpu/deal':>9} {'wall':>7}  "
+          "published")
     rows = [(game_id, variant) for game_id in GAME_IDS if not only or game_id == only
             for variant in game_class(game_id).variants
             if not variant_only or variant == variant_only]
+    began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for game_id, variant in rows:
-            jobs = [(game_id, variant, seed, samples, budget) for seed in deals]
+            jobs = [(game_id, variant, seed, sampling, CEILING_POSITIONS if ceiling else 0)
+                    for seed in deals]
+            row_began = time.perf_counter()
             answers = list(pool.map(_follow_deal, jobs))
             count = len(answers)
 
@@ -457,13 +471,15 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = HINT_SAMPLES,
                 return f"{sum(values) / count:.0%}"
             print(f"{game_id:<9} {variant:<13} {count:>5} "
                   f"{share([a[1] for a in answers]):>6} {share([a[0] for a in answers]):>7} "
-                  f"{share([a[2] == 'winnable' for a in answers]):>8} "
-                  f"{share([a[2] == 'unknown' for a in answers]):>8} "
+                  f"{share([a[2] == 'winnable' for a in answers]) if ceiling else '-':>8} "
+                  f"{share([a[2] == 'unknown' for a in answers]) if ceiling else '-':>8} "
                   f"{sum(a[3] for a in answers) / count:>6.1f} "
                   f"{sum(a[4] for a in answers) / count:>6.0f} "
-                  f"{sum(a[5] for a in answers) / count:>7.1f} s  "
+                  f"{sum(a[5] for a in answers) / count:>7.1f} s "
+                  f"{time.perf_counter() - row_began:>6.0f} s  "
                   f"{NO_PEEKING.get((game_id, variant), '')}", flush=True)
-    print(f"(load after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    print(f"(took {time.perf_counter() - began:.0f} s; "
+          f"load after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
 STATS_START = """
@@ -847,7 +863,7 @@ def main() -> None:
     if "--mistakes" in sys.argv[1:]:
         mistakes_figures()
         return
-    if "--deals" in sys.argv[1:]:
+    if "--deals" in sys.argv[1:] and "--hints" not in sys.argv[1:]:
         args = sys.argv[1:]
         winnable_deal_figures(only=args[args.index("--game") + 1] if "--game" in args[:-1] else "")
         return
@@ -875,11 +891,13 @@ def main() -> None:
         def number(flag: str, default: int) -> int:
             return int(args[args.index(flag) + 1]) if flag in args[:-1] else default
         first = number("--first", HINT_DEALS.start)
-        hint_win_rates(range(first, first + number("--deals", len(HINT_DEALS))),
-                       number("--samples", HINT_SAMPLES), number("--budget", HINT_BUDGET),
+        count = number("--hints-deals", number("--deals", len(HINT_DEALS)))
+        hint_win_rates(range(first, first + count),
+                       number("--samples", 0), number("--budget", 0),
                        args[args.index("--game") + 1] if "--game" in args[:-1] else "",
                        number("--workers", 0),
-                       args[args.index("--variant") + 1] if "--variant" in args[:-1] else "")
+                       args[args.index("--variant") + 1] if "--variant" in args[:-1] else "",
+                       "--no-ceiling" not in args)
         return
     if "--over" in sys.argv[1:]:
         is_over_times()

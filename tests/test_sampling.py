@@ -144,7 +144,7 @@ def test_the_solver_process_runs_the_hint_job_and_gives_the_same_hint() -> None:
     from solitaire_tk.solverprocess import SolverProcess
     from solitaire_tk.tutor.hints import rank_hints
     from solitaire_tk.tutor.sampling import better_hint_of
-    game = played("klondike", "draw1", 3, 10)
+    game = played("klondike", "draw1", 3, 6)   # two moves to choose from
     ranked = rank_hints(game)
     process = SolverProcess()
     got: list[object] = []
@@ -157,3 +157,27 @@ def test_the_solver_process_runs_the_hint_job_and_gives_the_same_hint() -> None:
     finally:
         process.close()
     assert got == [better_hint(game, ranked, SMALL)] and got[0] is not None
+
+
+def test_moves_that_come_to_the_same_are_tried_once() -> None:
+    """Dammit's 9 of spades may go in any of 16 boxes, but only the kind of box
+    matters (a middle box, or a King's, Queen's or Jack's edge box): four
+    moves to try against the arrangements, the best-ranked one of each kind."""
+    from solitaire_tk.tutor.hints import rank_hints
+    from solitaire_tk.tutor.sampling import distinct_moves
+    game = new_game("dammit", seed=1)
+    ranked = rank_hints(game)
+    assert len(ranked) == 16
+    moves = distinct_moves(game.with_unseen_shuffled(random.Random(1)), ranked)
+    assert [move.dst for move in moves] == ["box6", "box1", "box2", "box5"]
+    assert all(any(hint.move == move for hint in ranked) for move in moves)
+
+
+def test_no_better_hint_where_every_move_comes_to_the_same() -> None:
+    """A King in an empty grid: all four corners are alike, so there is nothing
+    to sample and the quick hint stays (and it costs no search)."""
+    game = new_game("dammit", seed=22)
+    card = game.card_to_play()
+    assert card is not None and card.rank == 13
+    assert len(game.legal_moves()) == 4
+    assert better_hint(game, sampling=Sampling(samples=50, most_samples=50)) is None

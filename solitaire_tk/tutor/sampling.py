@@ -8,7 +8,8 @@ hidden cards lay like this, would this move still win?"  Each candidate
 move is tried against the same arrangements, each searched with a small
 budget of positions (not seconds, so that a hint is the same on a slow PC
 and a fast one), and the move that wins in the most of them is suggested,
-with how sure the tutor is.
+with how sure the tutor is.  Moves that come to the same position (a card
+into one empty place or another just like it) are tried once.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
@@ -117,67 +118,102 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
                   should_stop: StopAsked | None) -> BetterHint | None:
     """Try the candidates against arrangements of the unseen cards; the most wins."""
     rng = random.Random(f"{sampling.seed}/{len(game.log)}")
-    moves = [hint.move for hint in candidates if hint.move is not None]
-    wins = {move: 0 for move in moves}
-    # Each arrangement whose search was decided: it, whether it was won,
-    # and the solver's own first move there (a win for that move without
-    # another search; None when it is not a candidate: going round).
-    decided: list[tuple[Game, bool, Move | None]] = []
+    arrangements = [game.with_unseen_shuffled(rng)]
+    moves = distinct_moves(arrangements[0], candidates)
+    if len(moves) < 2:
+        return None   # every move comes to the same: the quick hint is as good
+    # What each search found, by arrangement and move: WINNABLE, LOST or UNKNOWN.
+    found: list[dict[Move, str]] = []
+    wins = {move: 0.0 for move in moves}
     searched = 0
     for count in range(sampling.most_samples):
         if count >= sampling.samples and searched >= sampling.sample_positions:
             break
-        arrangement = game.with_unseen_shuffled(rng)
-        verdict = solve(arrangement, NEVER, should_stop, max_positions=sampling.budget)
+        if count:
+            arrangements.append(game.with_unseen_shuffled(rng))
+        verdict = solve(arrangements[count], NEVER, should_stop, max_positions=sampling.budget)
         searched += verdict.positions
         if should_stop is not None and should_stop():
             return None
-        if verdict.status == LOST:
-            decided.append((arrangement, False, None))   # every move loses here
-        elif verdict.status == WINNABLE and verdict.line:
-            first = verdict.line[0] if verdict.line[0] in wins else None
-            decided.append((arrangement, True, first))
-            if first is not None:
-                wins[first] += 1
-    winnable = [(arrangement, first) for arrangement, won, first in decided if won]
-    if not winnable:
-        return None
+        # Lost here: every move loses.  Won: the solver's own first move wins
+        # without another search (unless it is no candidate: going round).
+        known: dict[Move, str] = {move: LOST for move in moves} if verdict.status == LOST else {}
+        if verdict.status == WINNABLE and verdict.line and verdict.line[0] in wins:
+            known[verdict.line[0]] = WINNABLE
+            wins[verdict.line[0]] += 1
+        found.append(known)
     # The solver's favourites first, then the quick order; a move is searched
-    # only while it could still catch up with the best so far.
-    # The quick hint's move is counted in full: another must beat it clearly.
+    # only while it could still catch up with the best so far.  The quick
+    # hint's move is counted in full: another must beat it clearly.
     quick = moves[0]
     order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
     best = quick
-    counted: set[Move] = set()   # moves tried against every arrangement
     for move in order:
-        left = [arrangement for arrangement, first in winnable if first != move]
-        for done, arrangement in enumerate(left):
-            needed = wins[best] + (sampling.margin if best == quick else 1)
-            if move != quick and wins[move] + len(left) - done < needed:
+        for done, (arrangement, known) in enumerate(zip(arrangements, found)):
+            if move != quick and wins[move] + len(found) - done < _needed(best, quick, wins,
+                                                                          sampling):
                 break
-            if _wins_after(arrangement, move, sampling.budget, should_stop):
-                wins[move] += 1
+            if move not in known:
+                known[move] = _after(arrangement, move, sampling.budget, should_stop)
+                wins[move] += known[move] == WINNABLE
             if should_stop is not None and should_stop():
                 return None
-        else:
-            counted.add(move)
-        if move != quick and wins[move] >= wins[best] + (
-                sampling.margin if best == quick else 1):
+        if move != quick and wins[move] >= _needed(best, quick, wins, sampling):
             best = move
-    if wins[best] == 0:
+    if not any(known.get(best) == WINNABLE for known in found):
+        return None   # no arrangement was won: nothing better than the quick hint
+    won = sum(known.get(best) == WINNABLE for known in found)
+    tried = sum(known.get(best) in (WINNABLE, LOST) for known in found)
+    rival = None
+    if quick != best:
+        counted = all(quick in known for known in found)
+        rival = (quick, sum(known.get(quick) == WINNABLE for known in found)
+                 if counted else None)
+    return BetterHint(best, _sampled_sentence(game, candidates, best, won, tried, rival),
+                      won, tried)
+
+
+def _needed(best: Move, quick: Move, wins: dict[Move, float], sampling: Sampling) -> float:
+    """The count another move must reach to take over from `best`."""
+    return wins[best] + (sampling.margin if best == quick else 0.5)
+
+
+def distinct_moves(arrangement: Game, candidates: Sequence[Hint]) -> list[Move]:
+    """The candidates' moves, best first, leaving out each that comes to the same
+    position as a better one (a number card into one middle box or another).
+    Asked of an arrangement, so never of where the hidden cards really lie."""
+    moves: list[Move] = []
+    keys: set[object] = set()
+    point, log = arrangement.checkpoint(), arrangement.log
+    for hint in candidates:
+        assert hint.move is not None
+        try:
+            arrangement.play(hint.move)
+            key = _search_key(arrangement)
+        finally:
+            arrangement.restore_checkpoint(point, log)
+        if key is None or key not in keys:
+            moves.append(hint.move)
+            if key is not None:
+                keys.add(key)
+    return moves
+
+
+def _search_key(game: Game) -> object:
+    """The solver's key of the position (the same for positions with the same
+    future), or None for a game the solver cannot search."""
+    try:
+        return game.search_state().key()
+    except NotImplementedError:
         return None
-    rival = (quick, wins[quick] if quick in counted else None) if quick != best else None
-    return BetterHint(best, _sampled_sentence(game, candidates, best, wins[best], len(decided),
-                                              rival), wins[best], len(decided))
 
 
-def _wins_after(arrangement: Game, move: Move, budget: int,
-                should_stop: StopAsked | None) -> bool:
-    """Whether the solver finds a win in `arrangement` after `move`."""
+def _after(arrangement: Game, move: Move, budget: int, should_stop: StopAsked | None) -> str:
+    """What the solver finds in `arrangement` after `move`: WINNABLE, LOST or UNKNOWN."""
     point, log = arrangement.checkpoint(), arrangement.log
     try:
         arrangement.play(move)
-        return solve(arrangement, NEVER, should_stop, max_positions=budget).status == WINNABLE
+        return solve(arrangement, NEVER, should_stop, max_positions=budget).status
     finally:
         arrangement.restore_checkpoint(point, log)
 
