@@ -137,7 +137,10 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
             return None
         # Lost here: every move loses.  Won: the solver's own first move wins
         # without another search (unless it is no candidate: going round).
-        known: dict[Move, str] = {move: LOST for move in moves} if verdict.status == LOST else {}
+        # Undecided: a search after a move would run out too, most likely;
+        # this arrangement is left out.
+        known: dict[Move, str] = {} if verdict.status == WINNABLE else {
+            move: verdict.status for move in moves}
         if verdict.status == WINNABLE and verdict.line and verdict.line[0] in wins:
             known[verdict.line[0]] = WINNABLE
             wins[verdict.line[0]] += 1
@@ -149,13 +152,14 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
     best = quick
     for move in order:
-        for done, (arrangement, known) in enumerate(zip(arrangements, found)):
-            if move != quick and wins[move] + len(found) - done < _needed(best, quick, wins,
-                                                                          sampling):
+        left = [(arrangement, known) for arrangement, known in zip(arrangements, found)
+                if move not in known]
+        for done, (arrangement, known) in enumerate(left):
+            if move != quick and wins[move] + len(left) - done < _needed(best, quick, wins,
+                                                                         sampling):
                 break
-            if move not in known:
-                known[move] = _after(arrangement, move, sampling.budget, should_stop)
-                wins[move] += known[move] == WINNABLE
+            known[move] = _after(arrangement, move, sampling.budget, should_stop)
+            wins[move] += known[move] == WINNABLE
             if should_stop is not None and should_stop():
                 return None
         if move != quick and wins[move] >= _needed(best, quick, wins, sampling):
