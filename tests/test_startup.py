@@ -164,6 +164,24 @@ def test_damaged_kept_corners_mean_the_cards_are_drawn_again(root: tk.Tk, tmp_pa
     assert pixels(reading.face("3C", False)) == good
 
 
+def test_kept_corners_whose_picture_is_cut_short_are_kept_again(root: tk.Tk,
+                                                                tmp_path: Path) -> None:
+    keeping = CardImages(root, tmp_path)
+    keeping.set_size(80, 112)
+    good = pixels(keeping.face("4D", False))
+    edge = next(tmp_path.glob("*/80x112/edge.bin"))
+    edge.write_bytes(edge.read_bytes()[:300])      # the runs, and the start of the PNG
+    reading = CardImages(root, tmp_path)
+    reading.set_size(80, 112)
+    assert pixels(reading.face("4D", False)) == good
+    assert pixels(reading.face("5D", False)) == cardart.card_face("5D", 80, 112).tobytes()
+    assert next(tmp_path.glob("*/80x112/5D.ppz")), "the corners were kept again, whole"
+    again = CardImages(root, tmp_path)
+    again.set_size(80, 112)
+    assert again._kept("5D") is not None and pixels(again.face("5D", False)) == \
+        cardart.card_face("5D", 80, 112).tobytes()
+
+
 def test_a_cache_folder_that_cannot_be_made_still_gives_every_card(root: tk.Tk,
                                                                    tmp_path: Path) -> None:
     blocked = tmp_path / "cache"

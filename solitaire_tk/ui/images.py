@@ -218,8 +218,11 @@ class CardImages:
             return None
         if not self._master.tk.call("info", "procs", _EDGE_COMMAND):
             self._master.tk.eval(_EDGE_PROC)
-        image = tk.PhotoImage(master=self._master, data=edge[1], format="png")
-        if (image.width(), image.height()) != self._size:
+        try:
+            image = tk.PhotoImage(master=self._master, data=edge[1], format="png")
+        except tk.TclError:
+            image = None    # damaged: kept again from a blank face when a card is drawn
+        if image is None or (image.width(), image.height()) != self._size:
             self._edge = ()
             return None
         self._edge_image = image
@@ -278,6 +281,8 @@ class CardImages:
         if not kept:
             self._edge = None   # another window may have kept them meanwhile
             kept = self._kept_edge()
+        if kept and not _edge_of_png(kept[1], kept[0]):
+            kept = ()           # their picture is damaged: kept again
         if not kept:
             from . import cardart
             blank = cardart.blank_face(*self._size)
@@ -314,8 +319,11 @@ def _edge_of(art: Image.Image) -> tuple[tuple[int, ...], bytes]:
 @lru_cache(maxsize=4)   # the same kept corners, asked for each card drawn
 def _edge_of_png(picture: bytes, runs: tuple[int, ...]) -> bytes:
     from PIL import Image
-    with Image.open(io.BytesIO(picture)) as art:
-        return _pixels_at(art.convert("RGBA"), runs)
+    try:
+        with Image.open(io.BytesIO(picture)) as art:
+            return _pixels_at(art.convert("RGBA"), runs)
+    except (OSError, SyntaxError, ValueError):   # damaged: no card fits it
+        return b""
 
 
 def _pixels_at(art: Image.Image, runs: tuple[int, ...]) -> bytes:
