@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
+import random
+from typing import Any, Iterator
 
 from solitaire_tk import new_game
 from solitaire_tk.cards import parse_card
@@ -66,3 +67,25 @@ def won_thirteen() -> Game:
                 prefer="remove")
     assert game.is_won()
     return game
+
+
+def push_and_pop_walk(game: Game, state: Any, rng: random.Random, steps: int,
+                      forward: float) -> Iterator[None]:
+    """A random walk of a search state and its game side by side: a move
+    pushed (and played) with chance `forward`, else the last one popped (and
+    taken back); yields after each step, for the caller to compare them."""
+    back: list[tuple[Any, list[Any]]] = []
+    for _ in range(steps):
+        moves = list(state.moves())
+        if moves and (not back or rng.random() < forward):
+            move = rng.choice(moves)
+            back.append((game.checkpoint(), list(game.log)))
+            game.play(state.public_move(move))
+            state.push(move)
+        elif back:
+            point, log = back.pop()
+            game.restore_checkpoint(point, log)
+            state.pop()
+        else:
+            return
+        yield

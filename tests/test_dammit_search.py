@@ -6,12 +6,12 @@ dead-end tests and the move order never read a stale count."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from solitaire_tk import new_game
 from solitaire_tk.games.dammit import Dammit
 from solitaire_tk.games.dammit_search import DammitSearch
 
+from .helpers import push_and_pop_walk
 from .test_dammit import dammit
 
 
@@ -44,20 +44,7 @@ def test_long_walks_of_push_and_pop_match_a_fresh_state_at_every_step() -> None:
         game = new_game("dammit", seed=rng.randint(1, 10**6))
         assert isinstance(game, Dammit)
         state = fresh(game)
-        back: list[tuple[Any, list[Any]]] = []
-        for _ in range(200):
-            moves = state.moves()
-            if moves and (not back or rng.random() < 0.85):
-                move = rng.choice(moves)
-                back.append((game.checkpoint(), list(game.log)))
-                game.play(state.public_move(move))
-                state.push(move)
-            elif back:
-                point, log = back.pop()
-                game.restore_checkpoint(point, log)
-                state.pop()
-            else:
-                break
+        for _ in push_and_pop_walk(game, state, rng, 200, forward=0.85):
             same_position(state, fresh(game))
             steps += 1
     assert steps > 3000, steps

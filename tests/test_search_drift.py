@@ -21,6 +21,8 @@ from solitaire_tk.playout import random_step
 from solitaire_tk.registry import game_class
 from solitaire_tk.searchstate import SearchState
 
+from .helpers import push_and_pop_walk
+
 PLAYS: list[tuple[str, str, dict[str, bool]]] = [
     (gid, variant, {}) for gid in GAME_IDS for variant in game_class(gid).variants]
 PLAYS.append(("thirteen", "standard", {"easy_mode": True}))
@@ -102,20 +104,7 @@ def test_long_runs_of_push_and_pop_keep_in_step_with_the_game(
     for _ in range(15):
         game = new_game(game_id, variant, seed=rng.randint(1, 10**6), options=options)
         state = game.search_state()
-        back: list[tuple[Any, list[Any]]] = []
-        for _ in range(300):
-            fast = list(state.moves())
-            if fast and (not back or rng.random() < 0.8):
-                move = rng.choice(fast)
-                back.append((game.checkpoint(), list(game.log)))
-                game.play(state.public_move(move))
-                state.push(move)
-            elif back:
-                point, log = back.pop()
-                game.restore_checkpoint(point, log)
-                state.pop()
-            else:
-                break
+        for _ in push_and_pop_walk(game, state, rng, 300, forward=0.8):
             assert state.key() == fresh_key(game)
             assert state.is_won() == game.is_won()
             assert {state.public_move(m) for m in state.moves()} <= set(game.legal_moves())
