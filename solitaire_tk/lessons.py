@@ -21,24 +21,21 @@ import re
 from typing import TypeAlias
 
 from .records import field, record
+from .registry import GAME_IDS
 from .resources import read_resource
 
 __all__ = ["Block", "BulletList", "Lesson", "NumberedList", "Paragraph", "REQUIRED_SECTIONS",
-           "RULE_SECTIONS", "Section", "Span", "load_lesson", "parse_lesson", "parse_spans"]
+           "RULE_PREFIX", "Section", "Span", "load_lesson", "parse_lesson", "parse_spans"]
 
 # The sections every lesson has, in this order (rule sections may sit between them).
 REQUIRED_SECTIONS: tuple[str, ...] = ("goal", "layout", "rules", "playing", "scoring",
                                       "options", "tips")
 
-# Per game, the sections that explain one rule a move can break: the tutor
-# links an illegal move's reason to one of these.
-RULE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "cruel": ("rule-suit-stack", "rule-stacks", "rule-deal", "rule-backup"),
-    "klondike": ("rule-stacks", "rule-empty", "rule-home", "rule-deck"),
-    "thirteen": ("rule-pairs", "rule-easy", "rule-empty", "rule-deal", "rule-undo"),
-    "double": ("rule-up", "rule-down", "rule-reserve", "rule-pickup", "rule-never-back"),
-    "dammit": ("rule-faces", "rule-place", "rule-remove", "rule-end"),
-}
+# A section that explains one rule a move can break has an id that starts
+# with this ("rule-deck"): the tutor links an illegal move's reason to it.
+# The lesson file says which sections those are, so no list of them per game
+# is kept here.
+RULE_PREFIX = "rule-"
 
 # The id given to text that comes before the first `## ` heading.
 INTRO_ID = "intro"
@@ -120,8 +117,7 @@ class Lesson:
 
     def rule_sections(self) -> list[Section]:
         """The sections that explain one rule each, in the lesson's order."""
-        wanted = set(RULE_SECTIONS.get(self.game_id, ()))
-        return [section for section in self.sections if section.id in wanted]
+        return [section for section in self.sections if section.id.startswith(RULE_PREFIX)]
 
     def plain_text(self) -> str:
         """The whole lesson as plain text (no stars), for searching."""
@@ -135,7 +131,7 @@ def load_lesson(game_id: str) -> Lesson:
     Raises ValueError for a game with no lesson, and FileNotFoundError if the
     file is missing; bytes that are not UTF-8 are replaced, never fatal.
     """
-    if game_id not in RULE_SECTIONS:
+    if game_id not in GAME_IDS:
         raise ValueError(f"There is no lesson for a game called '{game_id}'.")
     data = read_resource("lessons", f"{game_id}.md")
     return parse_lesson(data.decode("utf-8", errors="replace"), game_id)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from solitaire_tk import GAME_IDS
-from solitaire_tk.lessons import (REQUIRED_SECTIONS, RULE_SECTIONS, BulletList, Lesson,
+from solitaire_tk.lessons import (REQUIRED_SECTIONS, RULE_PREFIX, BulletList, Lesson,
                                   NumberedList, Paragraph, Section, Span, load_lesson,
                                   parse_lesson, parse_spans)
-from solitaire_tk.registry import game_class
+from solitaire_tk.registry import game_class, new_game
 from solitaire_tk.resources import resource
 
 SEED_DIRS = (Path(__file__).resolve().parents[2] / "shared" / "seeds",
@@ -281,8 +281,12 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 
 
 # -- loading and sections ---------------------------------------------------------
+def _rule_ids(game_id: str) -> list[str]:
+    return [section.id for section in load_lesson(game_id).rule_sections()]
+
+
 def test_every_game_has_rule_sections() -> None:
-    assert tuple(RULE_SECTIONS) == GAME_IDS
+    assert all(_rule_ids(game_id) for game_id in GAME_IDS)
     assert tuple(RULE_FACTS) == GAME_IDS
     assert tuple(FEATURE_FACTS) == GAME_IDS
 
@@ -302,17 +306,38 @@ def test_required_sections_in_order(game_id: str) -> None:
     assert "intro" not in ids, "text before the first section"
     required = [i for i in ids if i in REQUIRED_SECTIONS]
     assert required == list(REQUIRED_SECTIONS)
-    rules = RULE_SECTIONS[game_id]
-    # The rule sections come straight after "rules", in the order listed.
+    rules = _rule_ids(game_id)
+    # The rule sections come straight after "rules".
     start = ids.index("rules") + 1
     assert ids[start:start + len(rules)] == list(rules)
     assert set(ids) == set(REQUIRED_SECTIONS) | set(rules)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_rule_sections_helper(game_id: str) -> None:
+def test_rule_sections_are_the_sections_named_for_a_rule(game_id: str) -> None:
     lesson = load_lesson(game_id)
-    assert [s.id for s in lesson.rule_sections()] == list(RULE_SECTIONS[game_id])
+    named = [s.id for s in lesson.sections if s.id.startswith(RULE_PREFIX)]
+    assert [s.id for s in lesson.rule_sections()] == named
+    assert set(named) == {s.id for s in lesson.sections} - set(REQUIRED_SECTIONS)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_section_a_move_is_sent_to_is_in_the_lesson(game_id: str) -> None:
+    # Random play, asking for the section of every move the game lists as a
+    # candidate (legal or not): the tutor shows that section, so it must exist.
+    ids = set(load_lesson(game_id).section_ids())
+    asked = {new_game(game_id, seed=1).lesson_section(None)}
+    for seed in range(1, 6):
+        game = new_game(game_id, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            asked.update(game.lesson_section(move) for move in game._candidates())
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+    assert asked <= ids, asked - ids
+    assert any(section.startswith(RULE_PREFIX) for section in asked)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -376,7 +401,8 @@ def test_lesson_does_not_say(game_id: str) -> None:
 
 def test_every_rule_section_mentions_its_rule_words() -> None:
     # Each rule section has at least one fact checked in it.
-    for game_id, rules in RULE_SECTIONS.items():
+    for game_id in GAME_IDS:
+        rules = _rule_ids(game_id)
         checked = {section for section, _, _ in RULE_FACTS[game_id]}
         assert set(rules) <= checked, (game_id, set(rules) - checked)
 
