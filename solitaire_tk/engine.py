@@ -25,6 +25,7 @@ from .cards import Card, check_deck, deck_text, new_deck_order
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 from .records import record
 from .searchstate import SearchState
+from .tablelayout import TableLayout
 
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
@@ -295,6 +296,11 @@ class Game:
         if self.is_won() or not self._nothing_new_left():
             return None
         return self.over_with_moves if self.moves_left_when_over() else self._no_move_reason()
+
+    def table_layout(self, width: float, height: float) -> TableLayout:
+        """Where each pile sits on a table of this size, and the card size
+        (`tablelayout`): every pile in `pile_ids` gets a place."""
+        raise NotImplementedError(f"{self.title} has no table layout.")
 
     def search_state(self) -> SearchState:
         """The solver's fast copy of this position (see `searchstate`); the game

@@ -16,7 +16,7 @@ from typing import Callable, Protocol
 
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
-from .layout import Rect
+from ..tablelayout import Rect
 from ..records import record
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 

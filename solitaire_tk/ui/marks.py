@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ..engine import Game
 from ..moves import Move
+from ..tablelayout import Rect
 from ..tutor.guide import move_map, targets
-from .layout import Rect
 from .table import TARGET_COLOUR, Table
 
 MOVABLE_COLOUR = "#3ddc84"

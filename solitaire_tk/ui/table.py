@@ -12,9 +12,9 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
+from ..tablelayout import Rect, TableLayout, card_offsets
 from .animation import Placed, Slides, pair_cards
 from .images import CardImages
-from .layout import Rect, TableLayout, card_offsets, table_layout
 from ..records import record
 
 
@@ -164,7 +164,7 @@ class Table(tk.Canvas):
         if self.game is None or (not force and (width, height) == self._size):
             return
         self._size = (width, height)
-        self.layout = table_layout(self.game.game_id, self.game.variant, width, height)
+        self.layout = self.game.table_layout(width, height)
         self.images.set_size(self.layout.card_w, self.layout.card_h)
         self.delete("all")
         self._drawn.clear()

@@ -1,0 +1,63 @@
+"""Every game's table fits any window: each pile has a place, no two places
+overlap, and even a long fan of cards stays on the canvas (no Tk here)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from solitaire_tk import GAME_IDS, new_game
+from solitaire_tk.cards import parse_card
+from solitaire_tk.registry import game_class
+from solitaire_tk.tablelayout import MAX_CARD_W, Rect, card_offsets
+
+GAMES = [(game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants]
+# From the canvas left at the window's smallest size (640 x 480 less the
+# tutor panel) to a large screen, and long thin shapes.
+SIZES = [(390, 420), (640, 480), (1000, 700), (1400, 900), (2560, 1400), (1600, 420), (420, 1000)]
+LONG_FAN = 24
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def _inside(rect: Rect, width: float, height: float) -> bool:
+    return rect.x >= 0 and rect.y >= 0 and rect.x + rect.w <= width + 0.5 and rect.y + rect.h <= height + 0.5
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_every_pile_has_its_own_place_on_the_canvas(game_id: str, variant: str,
+                                                    width: int, height: int) -> None:
+    game = new_game(game_id, variant, seed=1)
+    layout = game.table_layout(width, height)
+    assert set(layout.spots) == set(game.pile_ids)
+    assert 0 < layout.card_w <= MAX_CARD_W and layout.card_h > layout.card_w
+    places = {pile_id: layout.slot(pile_id) for pile_id in layout.spots} | layout.buttons
+    for name, rect in places.items():
+        assert _inside(rect, width, height), (name, rect)
+    for (one, a), (other, b) in itertools.combinations(places.items(), 2):
+        assert not _overlap(a, b), (one, other)
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_long_fan_squeezes_to_stay_on_the_canvas(game_id: str, variant: str,
+                                                   width: int, height: int) -> None:
+    layout = new_game(game_id, variant, seed=1).table_layout(width, height)
+    face_down = [parse_card("KS", face_up=False)] * 6
+    face_up = [parse_card("KS")] * (LONG_FAN - 6)
+    for pile_id, spot in layout.spots.items():
+        for x, y in card_offsets(spot, [*face_down, *face_up]):
+            card = Rect(x, y, layout.card_w, layout.card_h)
+            assert _inside(card, width, height), (pile_id, card)
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+def test_cards_grow_with_the_window_up_to_a_limit(game_id: str, variant: str) -> None:
+    game = new_game(game_id, variant, seed=1)
+    widths = [game.table_layout(w, w * 0.7).card_w for w in (400, 800, 1600, 4000)]
+    assert widths == sorted(widths) and widths[0] < widths[-1]
+    assert widths[-1] == MAX_CARD_W
