@@ -859,7 +859,38 @@ def winnable_figures(quick: bool = False, only: str = "") -> None:
         solver.close()
 
 
+# The options `main` reads: those that take a value, and those that do not.
+VALUE_OPTIONS = ("--budget", "--deals", "--first", "--game", "--hints-deals", "--json",
+                 "--positions", "--samples", "--variant", "--workers")
+FLAG_OPTIONS = ("--big", "--full", "--hints", "--mistakes", "--no-ceiling", "--over", "--quick",
+                "--read-only", "--report", "--solver", "--startup", "--stats", "--winnable")
+
+
+def check_arguments(args: list[str]) -> None:
+    """Print the help (--help) or refuse an unknown option, before any long run."""
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        raise SystemExit(0)
+    at = 0
+    while at < len(args):
+        arg = args[at]
+        if arg in VALUE_OPTIONS:
+            if at + 1 == len(args):
+                _usage_error(f"{arg} needs a value after it.")
+            at += 2
+            continue
+        if arg not in FLAG_OPTIONS:
+            _usage_error(f"there is no option {arg!r}; --help lists them all.")
+        at += 1
+
+
+def _usage_error(words: str) -> None:
+    print(f"benchmark.py: {words}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def main() -> None:
+    check_arguments(sys.argv[1:])
     if "--mistakes" in sys.argv[1:]:
         mistakes_figures()
         return
