@@ -357,3 +357,24 @@ def test_quit_warns_while_a_finished_game_could_not_be_written(
     assert asked == [], "written at quit: nothing to ask"
     assert len(list((data_dir / "saved").glob("thirteen-*.json"))) == 1
     assert DataStore(data_dir).stats("thirteen").played == 1
+
+
+def test_a_window_closed_before_its_autosave_keeps_the_last_move(
+        driver_for: Callable[..., Driver], capfd: pytest.CaptureFixture[str]) -> None:
+    # The window goes without Quit (as when a test, or the desktop, destroys
+    # it) a moment after a move: the move is saved then, not lost, and no
+    # timer is left behind to complain that its window is gone.
+    d = driver_for(new_game("klondike", seed=5))
+    move = d.game.legal_moves()[0]
+    assert d.app.try_move(move)
+    after_move = d.game.position()
+    d.root.destroy()
+    resumed = d.store.resume()
+    assert resumed is not None and resumed.position() == after_move
+    other = tk.Tk()
+    try:
+        other.after(500, other.quit)
+        other.mainloop()   # the closed window's timers would have run by now
+    finally:
+        other.destroy()
+    assert "invalid command name" not in capfd.readouterr().err

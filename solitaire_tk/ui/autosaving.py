@@ -3,6 +3,7 @@ and again on the way out."""
 
 from __future__ import annotations
 
+import tkinter as tk
 from tkinter import messagebox
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ class AutoSave:
     def __init__(self, app: TutorApp) -> None:
         self.app = app
         self._job: str | None = None
+        app.root.bind("<Destroy>", self._on_destroy, add="+")
 
     def schedule(self) -> None:
         if self._job is not None:
@@ -30,6 +32,18 @@ class AutoSave:
             self.app.session.autosave()
         except SaveError as error:
             self.app.say(str(error), "illegal")
+
+    def _on_destroy(self, event: tk.Event) -> None:
+        """A window closed some other way than Quit: the change waiting for its
+        save is saved now, not dropped (its timer would find no window)."""
+        if event.widget is not self.app.root or self._job is None:
+            return
+        self.app.root.after_cancel(self._job)
+        self._job = None
+        try:
+            self.app.session.autosave()
+        except SaveError:
+            pass   # there is no window left to say so; the last save stands
 
     def quit(self, record: bool = True) -> None:
         app = self.app
