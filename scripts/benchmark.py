@@ -20,6 +20,9 @@
 - is_over: median and worst time over random positions of every game and
   variant (seeded random playouts with undos, early and late in games);
   `--over` runs only this part.
+- Redraw (`--redraw` runs only this part): in the real window, how long a
+  move, an undo and the whole table drawn again take until the screen shows
+  them (scripts/bench_redraw.py).
 - Hints: how often always taking the first hint wins, per game and Klondike
   variant, over deals 1-50 (`--hints` runs only this part): the quick hint,
   the better one (sampled, never seeing a hidden card; `--samples N`,
@@ -90,6 +93,7 @@ from solitaire_tk.savefile import MAX_FILE_BYTES  # noqa: E402
 from solitaire_tk.userdata import DataStore  # noqa: E402
 from solitaire_tk.registry import game_class  # noqa: E402
 from solitaire_tk.tutor.hints import follow_hints  # noqa: E402
+from scripts.bench_redraw import redraw_figures  # noqa: E402
 
 HINT_DEALS = range(1, 51)
 BIG_LOG_BYTES = MAX_FILE_BYTES - 100_000   # just under the biggest file we open
@@ -863,7 +867,7 @@ def winnable_figures(quick: bool = False, only: str = "") -> None:
 VALUE_OPTIONS = ("--budget", "--deals", "--first", "--game", "--hints-deals", "--json",
                  "--positions", "--samples", "--variant", "--workers")
 FLAG_OPTIONS = ("--big", "--full", "--hints", "--mistakes", "--no-ceiling", "--over", "--quick",
-                "--read-only", "--report", "--solver", "--startup", "--stats", "--winnable")
+                "--read-only", "--redraw", "--report", "--solver", "--startup", "--stats", "--winnable")
 
 
 def check_arguments(args: list[str]) -> None:
@@ -933,6 +937,9 @@ def main() -> None:
     if "--over" in sys.argv[1:]:
         is_over_times()
         return
+    if "--redraw" in sys.argv[1:]:
+        redraw_figures()
+        return
     if "--big" in sys.argv[1:]:
         big_log_figures()
         return
@@ -964,6 +971,7 @@ def main() -> None:
     stats_figures()
     report_figures()
     is_over_times()
+    redraw_figures()
     hint_win_rates()
     startup_figures()
 
