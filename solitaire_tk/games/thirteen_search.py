@@ -40,6 +40,8 @@ class ThirteenSearch:
         self.left = [0] * (TARGET + 1)
         for card in self.stock + [card for pile in self.piles for card in pile]:
             self.left[card] += 1
+        # Every card of the game, to count those taken away (`cards_home`).
+        self._cards = sum(self.left) + len(game.piles["discard"])
         self._undo: list[int] = []       # each move, as `pop` needs it (see `push`)
         self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
@@ -390,3 +392,13 @@ class ThirteenSearch:
         if move >= KING:
             return Move("remove", piles=(ids[move - KING],))
         return Move("deal")
+
+    # -- the game-over search (`oversearch`): `moves()` leaves no legal move
+    # out but moving a pile's only card into an empty pile.  That changes
+    # nothing once the stock is empty (the piles are alike then), and while
+    # it has cards, dealing turns up new ones anyway.
+    def cards_home(self) -> int:
+        return self._cards - sum(self.left)     # taken away, as `Thirteen.score`
+
+    def cards_unseen(self) -> int:
+        return len(self.stock)
