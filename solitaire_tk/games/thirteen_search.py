@@ -25,6 +25,10 @@ TARGET = 13
 # The moves (never changed: the solver only reads them) for four tops with
 # no pile empty, not in Easy mode, by the tops and whether the stock is empty.
 TOPS_MOVES: dict[int, list[int]] = {}
+# The same in Easy mode or with a pile empty, where the moves depend on the
+# card under each top too (see `ThirteenSearch._find_moves`); a bounded memo.
+TOPS_UNDER_MOVES: dict[tuple[int, ...], list[int]] = {}
+MEMO_LIMIT = 200_000
 
 
 class ThirteenSearch:
@@ -73,7 +77,20 @@ class ThirteenSearch:
                 found = TOPS_MOVES[tops_key] = self._moves_from_tops(
                     [one[-1], two[-1], three[-1], four[-1]])
             return found
-        return self._moves_from_tops([pile[-1] if pile else 0 for pile in piles])
+        # Else the moves depend on the tops, on each card under a top (Easy
+        # mode pairs them) or just whether there is one (then the top may
+        # move into an empty pile), on the mode and on whether the stock is
+        # empty: all of it goes into the key.
+        # (0 parts the piles: no card is 0.)
+        tops_under = (self.easy, not self.stock, *one[-2:], 0, *two[-2:], 0, *three[-2:], 0,
+                      *four[-2:])
+        found = TOPS_UNDER_MOVES.get(tops_under)
+        if found is None:
+            if len(TOPS_UNDER_MOVES) >= MEMO_LIMIT:
+                TOPS_UNDER_MOVES.clear()
+            found = TOPS_UNDER_MOVES[tops_under] = self._moves_from_tops(
+                [pile[-1] if pile else 0 for pile in piles])
+        return found
 
     def _moves_from_tops(self, tops: list[int]) -> list[int]:
         piles = self.piles
@@ -111,11 +128,23 @@ class ThirteenSearch:
                 return first
             # Likewise a pair of tops that are the last cards of their two ranks
             # left: they can only ever go together, so going now loses nothing.
+            # And in Easy mode a top with the card under it, the same way.
+            # Proof: nothing is ever put onto either card (the stock is
+            # empty, and a card only goes into an empty pile), and they can
+            # go only with each other, so a winning line that takes them
+            # later makes every other move the same with them gone (each
+            # card on top, or on the card it lies on, is so there too), only
+            # never moving them, and still wins.
             left, piles = self.left, self.piles
             for move in moves:
-                if PAIR <= move < SHIFT and left[piles[(move - PAIR) >> 2][-1]] == 1 \
-                        and left[piles[(move - PAIR) & 3][-1]] == 1:
-                    return move
+                if PAIR <= move < SHIFT:
+                    if left[piles[(move - PAIR) >> 2][-1]] == 1 \
+                            and left[piles[(move - PAIR) & 3][-1]] == 1:
+                        return move
+                elif UNDER <= move < PAIR:
+                    pile = piles[move - UNDER]
+                    if left[pile[-1]] == left[pile[-2]] == 1:
+                        return move
         # The only move there is can be made without branching: the position
         # is worth what it leads to.  (Every move takes a card away, deals or
         # fills an empty pile, so a run of them always ends.)
