@@ -117,8 +117,9 @@ class Game:
     # Why a lost game is over while legal moves are still left (SPEC 2): each
     # game says where its cards go home.
     over_with_moves: ClassVar[str] = "you can still move cards, but none can ever go home again."
-    # How many positions the game-over search may look at.  When it runs out
-    # the game is said to go on: a game that might go on is never ended.
+    # How many positions the game-over search may look at (of the search
+    # state, see `oversearch`).  When it runs out the game is said to go on:
+    # a game that might go on is never ended.
     over_search_budget: ClassVar[int] = 200
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 from pathlib import Path
 
 import pytest
 
 from solitaire_tk import Move, Replay, new_game
+from solitaire_tk.cards import new_deck_order
 from solitaire_tk.engine import Game
+from solitaire_tk.games.klondike import Klondike
 from solitaire_tk.games.klondike_search import RUN
 from solitaire_tk.oversearch import GAVE_UP, OVER, SOMETHING_NEW, search_for_something_new
 from solitaire_tk.playout import random_step
@@ -143,3 +146,16 @@ def test_a_search_that_runs_out_says_so_and_the_game_goes_on() -> None:
     assert over_by_search_state(game, budget=1) == GAVE_UP
     game.over_search_budget = 1  # type: ignore[misc]
     assert not game.is_over()
+
+
+def test_a_game_with_no_search_state_is_judged_by_its_own_moves() -> None:
+    class Unsearched(Klondike):
+        def search_state(self) -> Any:
+            raise NotImplementedError
+
+    for tableau, over in (("KS QH JS", True), ("[8D] KS QH JS", False)):
+        game = Unsearched(new_deck_order(), variant="draw1-single")
+        arrange(game, {pid: "" for pid in game.pile_ids})
+        arrange(game, {"tableau1": tableau, "tableau2": "KC", "tableau3": "[5C] 9H",
+                       "foundation1": "AD"})
+        assert game.is_over() == over
