@@ -24,7 +24,7 @@ still be won?", not "can anything new still happen?".
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 from .searchstate import FastMove, SearchState
 
@@ -42,15 +42,14 @@ def search_for_something_new(state: SearchState, budget: int) -> str:
     `OVER` when none ever can, `GAVE_UP` when more than `budget` positions
     (the first one included) would have to be searched.  The state is
     searched in place and left anywhere: a caller makes one for the search."""
-    get: Callable[[str], Any] = lambda name: getattr(state, name, None)  # noqa: E731
-    switch = get("use_for_over")
+    switch = getattr(state, "use_for_over", None)
     if switch is not None:
         switch()
-    at_once: Callable[[], bool] = get("something_new_at_once") or (lambda: False)
+    at_once: Callable[[], bool] = getattr(state, "something_new_at_once", _never)
     if at_once():
         return SOMETHING_NEW
-    home_of: Callable[[], int] = get("cards_home")
-    unseen_of: Callable[[], int] = get("cards_unseen")
+    home_of: Callable[[], int] = getattr(state, "cards_home")
+    unseen_of: Callable[[], int] = getattr(state, "cards_unseen")
     moves_of, push, pop, key_of = state.moves, state.push, state.pop, state.key
     home, unseen = home_of(), unseen_of()
     seen: set[Hashable] = {key_of()}
@@ -82,3 +81,7 @@ def search_for_something_new(state: SearchState, budget: int) -> str:
         all_moves.append(moves_of())
         next_index.append(0)
     return OVER
+
+
+def _never() -> bool:
+    return False
