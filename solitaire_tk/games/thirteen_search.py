@@ -291,6 +291,9 @@ class ThirteenSearch:
         # How many cards of each rank each pile (and all four) have had dug.
         counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
         total = [0] * 14
+        tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
+        seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
+        wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
         for dealt in deals:
             if dealt == 4 or dealt < 0:
                 heights[0] += 1
@@ -304,10 +307,7 @@ class ThirteenSearch:
                     heights[i] += 1
             # One time between deals: every pile uncovered down to its first card
             # not dug before, then dug as far as its partners allow.
-            tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
-            seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
             shown = [0] * 14           # how many piles have each rank uncovered
-            wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
             for i in range(4):
                 stack, dug = stacks[i], gone[i]
                 at = heights[i] - 1
