@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from .cards import Card, check_deck, deck_text, new_deck_order
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 from .records import record
+from .oversearch import OVER, can_search_over, search_for_something_new
 from .searchstate import SearchState
 from .tablelayout import TableLayout
 
@@ -117,8 +118,9 @@ class Game:
     # Why a lost game is over while legal moves are still left (SPEC 2): each
     # game says where its cards go home.
     over_with_moves: ClassVar[str] = "you can still move cards, but none can ever go home again."
-    # How many positions the game-over search may look at.  When it runs out
-    # the game is said to go on: a game that might go on is never ended.
+    # How many positions the game-over search may look at (of the search
+    # state, see `oversearch`).  When it runs out the game is said to go on:
+    # a game that might go on is never ended.
     over_search_budget: ClassVar[int] = 200
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
@@ -632,6 +634,10 @@ class Game:
         key = (self.loop_key(), self._unseen())
         answer = self._over_cache.get(key)
         if answer is None:
+            answer = self._over_by_search_state()
+            if answer is not None:
+                self._over_cache[key] = answer
+                return answer
             reached = self._search_for_something_new()
             answer = reached is not None
             # Every position the search went through can reach only what it
@@ -640,8 +646,23 @@ class Game:
                 self._over_cache[(seen, key[1])] = answer
         return answer
 
+    def _over_by_search_state(self) -> bool | None:
+        """`_nothing_new_left` on the solver's fast position (`oversearch`);
+        None for a game whose search state cannot say it (then the search
+        below, over the public moves, does)."""
+        try:
+            state = self.search_state()
+        except NotImplementedError:
+            return None
+        if not can_search_over(state):
+            return None
+        # A search that gives up says the game goes on: one that might is never ended.
+        return search_for_something_new(state, self.over_search_budget) == OVER
+
     def _search_for_something_new(self) -> list[Position] | None:
-        """Depth first over the positions reachable by moves that do nothing new.
+        """Depth first over the positions reachable by moves that do nothing new,
+        on the game itself: for a game whose search state cannot do it
+        (`_over_by_search_state`), and the tests' yardstick for those that can.
 
         Returns None the moment a legal move does something new (or when the
         budget runs out), else the positions (by `loop_key`) it went through.

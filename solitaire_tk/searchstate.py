@@ -16,6 +16,8 @@ try first (`narrow_first`, see `solver.search`); `new_search()`, called as
 each search starts, to forget what a search before filed; and `dead_reason()
 -> str | None`: why `is_dead` said so, in a pupil's words and naming only
 cards the pupil can see (`winnable.lost_reason` tells it after a losing move).
+`Game.is_over` searches the same state (`oversearch`) when it also says how
+many cards are home and unseen (`cards_home`, `cards_unseen`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from typing import Any, Iterator
 from solitaire_tk import new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.engine import Game
+from solitaire_tk.searchstate import public_moves
 
 # A Thirteen deck that is won by taking away Kings, then pairs, as they come.
 WINNING_THIRTEEN = " ".join(
@@ -80,7 +81,8 @@ def push_and_pop_walk(game: Game, state: Any, rng: random.Random, steps: int,
         if moves and (not back or rng.random() < forward):
             move = rng.choice(moves)
             back.append((game.checkpoint(), list(game.log)))
-            game.play(state.public_move(move))
+            for public in public_moves(state, move):   # Klondike's waste moves turn the deck first
+                game.play(public)
             state.push(move)
         elif back:
             point, log = back.pop()

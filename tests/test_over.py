@@ -266,7 +266,10 @@ def test_a_won_game_is_over() -> None:
 
 
 def test_the_search_gives_up_and_says_the_game_goes_on() -> None:
+    # Over (the 5 of hearts and 4 of spades can only go onto the 6 of
+    # spades and stay there), but that takes a second position to see.
     game = arrange(empty_game("klondike", "draw1-single"), {
-        "tableau1": "KS QH JS", "tableau2": "KC", "tableau3": "[5C] 9H", "foundation1": "AD"})
+        "tableau1": "5H 4S", "tableau2": "6S", "tableau3": "[3C] 9D", "foundation1": "AD"})
+    assert game.copy().is_over()
     game.over_search_budget = 1  # type: ignore[misc]
     assert not game.is_over(), "a game that might go on is never ended"

@@ -126,3 +126,46 @@ def test_the_dead_end_test_never_cuts_a_position_the_plain_search_wins() -> None
             won += 1
     # Both kinds must have been met, or the test proves little.
     assert cut >= 20 and won >= 10, (cut, won)
+
+
+def fully_plain_status(game: Game, seconds: float = 30.0) -> str:
+    """The solver's answer with no forced move and no dead-end test at all."""
+    state = state_of(game)
+    state.forced_move = lambda: None  # type: ignore[method-assign]
+    state.is_dead = lambda: False  # type: ignore[method-assign]
+    return search(cast(SearchState, state), seconds).status
+
+
+def test_in_easy_mode_the_last_two_of_a_pair_of_ranks_go_at_once() -> None:
+    # The stock is empty; the 8 under the 5 on pile 1 are the last 8 and 5.
+    game = position([[8, 5], [9, 4], [3, 11, 10], [2]], [], easy=True)
+    state = state_of(game)
+    assert state.forced_move() == 5 + 0         # UNDER + pile 1
+    assert fully_plain_status(game) == "winnable"
+    verdict = solve(game)
+    assert verdict.status == "winnable" and plays_to_a_win(game, verdict.line)
+    # With another 8, 5, 9 and 4 on pile 4, which go with which is a choice.
+    game = position([[8, 5], [9, 4], [2, 11, 10], [3, 8, 5, 4, 9]], [], easy=True)
+    assert state_of(game).forced_move() is None
+
+
+def test_moves_are_right_where_positions_share_their_tops_and_the_cards_under_them() -> None:
+    # The moves are kept by the tops and the cards under them: positions
+    # that differ deeper down must still get their own legal moves.
+    for easy in (False, True):
+        for piles in ([[1, 8, 5], [12], [], [6, 7]], [[8, 5], [4, 12], [], [7]],
+                      [[2, 3, 8, 5], [9, 12], [], [1, 6, 7]]):
+            game = position(piles, [], easy=easy)
+            state = state_of(game)
+            public = [state.public_move(move) for move in state.moves()]
+            assert set(public) == set(game.legal_moves()), (easy, piles)
+
+
+def test_the_forced_moves_never_change_the_answer_of_the_plain_search() -> None:
+    rng = random.Random("thirteen-forced")
+    compared = {"winnable": 0, "lost": 0}
+    for game in positions_met(rng, {"easy_mode": True}, 150):
+        status = search(cast(SearchState, state_of(game)), 30.0).status
+        assert status == fully_plain_status(game), str(game)
+        compared[status] += 1
+    assert compared["winnable"] >= 10 and compared["lost"] >= 10, compared

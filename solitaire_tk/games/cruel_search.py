@@ -156,6 +156,13 @@ class CruelSearch:
                         self._home_ids[src[-1] >> SUIT_SHIFT])
         return Move("move", self._pile_ids[move >> 4], self._pile_ids[dst])
 
+    # -- the game-over search (`oversearch`): `moves()` leaves no legal move out.
+    def cards_home(self) -> int:
+        return 52 - self.left     # as `Cruel.progress`
+
+    def cards_unseen(self) -> int:
+        return 0                  # every card lies face up
+
 
 def front_is_stuck(piles: list[list[int]]) -> bool:
     """Whether the first cards of the row can never all leave (so the game is lost).

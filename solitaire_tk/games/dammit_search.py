@@ -361,3 +361,13 @@ class DammitSearch:
         if move < PAIR:
             return Move("remove", piles=(ids[move - TEN],))
         return Move("remove", piles=(ids[(move - PAIR) >> 4], ids[(move - PAIR) & 15]))
+
+    # -- the game-over search (`oversearch`): `moves()` leaves no legal move out.
+    def cards_home(self) -> int:
+        return 52 - (self.end - self.next)      # cards placed, as `Dammit.score`
+
+    def cards_unseen(self) -> int:
+        # The stock's cards lie face down, but for the card to play, which
+        # is shown except while a full grid is cleared (`Dammit._apply`).
+        left = self.end - self.next
+        return left - 1 if left and not self.clearing else left

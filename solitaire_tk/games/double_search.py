@@ -200,6 +200,13 @@ class DoubleSearch:
             return Move("move", TABLEAU[move[1]], self._home_id(self.tab[move[1]][-1], move[2]))
         return Move("move", SPREAD, self._home_id(self.spread[move[1]], move[2]), index=move[1])
 
+    # -- the game-over search (`oversearch`): `moves()` leaves no legal move out.
+    def cards_home(self) -> int:
+        return self.home
+
+    def cards_unseen(self) -> int:
+        return self.left          # pile 22's cards, the only face-down ones
+
     # -- helpers -------------------------------------------------------------
     def _go_up(self, card: int, way: int) -> tuple[int, int, bool]:
         """Put `card` onto its suit's up (way 0) or down pile; returns what

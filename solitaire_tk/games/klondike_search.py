@@ -698,6 +698,43 @@ class KlondikeSearch:
             locks.append(waits)
         return locks
 
+    # -- the game-over search (`oversearch`) ---------------------------------
+    def cards_home(self) -> int:
+        return self.home
+
+    def cards_unseen(self) -> int:
+        # As `Klondike.unseen_places`: the stacks' face-down cards, and the
+        # deck until the waste has been turned over once.
+        return sum(self.down) + (len(self.talon) - self.pos if self.recycles == 0 else 0)
+
+    def something_new_at_once(self) -> bool:
+        """Turning a deck not gone through yet turns up an unseen card (the
+        search's moves never turn for their own sake)."""
+        return self.recycles == 0 and self.pos < len(self.talon)
+
+    def use_for_over(self) -> None:
+        """Let stacks be emptied with no King ready (see `moves`): leaving
+        that out is proved for a win only.
+
+        The runs `moves` leaves out that are taken off part of another run
+        are left out of the over search too, which is exact.  Say such a
+        move takes what lies on y onto b (y's twin, b on top) and a shortest
+        line of moves from here to something new starts with it.  If b could
+        go home, that alone would be a shorter line; so neither y nor b is
+        the next card of its suit, and neither goes home anywhere on the
+        line (another card of its suit would have to go first, and the
+        line ends at the first card home).  Then
+        every move after the first can be made from here with what lies on
+        y and on b the other way round (a move onto, from or of y is the
+        same one with b, and back): the same new things happen, one move
+        sooner, so the line was not the shortest.  So a shortest line starts
+        with a move `moves` gives (a move doing something new always is
+        one), and so does the one after it, and so on.  Turning the deck
+        alone is never needed once it has been seen
+        (`something_new_at_once`): the waste moves take every card turning
+        can reach, in the fewest passes."""
+        self._empty_for_a_king = False
+
 
 def _card_name(card: int) -> str:
     """A small card's name inside a sentence: "the 4 of clubs"."""

@@ -25,6 +25,10 @@ TARGET = 13
 # The moves (never changed: the solver only reads them) for four tops with
 # no pile empty, not in Easy mode, by the tops and whether the stock is empty.
 TOPS_MOVES: dict[int, list[int]] = {}
+# The same in Easy mode or with a pile empty, where the moves depend on the
+# card under each top too (see `ThirteenSearch._find_moves`); a bounded memo.
+TOPS_UNDER_MOVES: dict[tuple[int, ...], list[int]] = {}
+MEMO_LIMIT = 200_000
 
 
 class ThirteenSearch:
@@ -40,6 +44,8 @@ class ThirteenSearch:
         self.left = [0] * (TARGET + 1)
         for card in self.stock + [card for pile in self.piles for card in pile]:
             self.left[card] += 1
+        # Every card of the game, to count those taken away (`cards_home`).
+        self._cards = sum(self.left) + len(game.piles["discard"])
         self._undo: list[int] = []       # each move, as `pop` needs it (see `push`)
         self._moves: list[int] | None = None
         # Decided once: cards only ever leave, so it stays true for every later
@@ -71,7 +77,20 @@ class ThirteenSearch:
                 found = TOPS_MOVES[tops_key] = self._moves_from_tops(
                     [one[-1], two[-1], three[-1], four[-1]])
             return found
-        return self._moves_from_tops([pile[-1] if pile else 0 for pile in piles])
+        # Else the moves depend on the tops, on each card under a top (Easy
+        # mode pairs them) or just whether there is one (then the top may
+        # move into an empty pile), on the mode and on whether the stock is
+        # empty: all of it goes into the key.
+        # (0 parts the piles: no card is 0.)
+        tops_under = (self.easy, not self.stock, *one[-2:], 0, *two[-2:], 0, *three[-2:], 0,
+                      *four[-2:])
+        found = TOPS_UNDER_MOVES.get(tops_under)
+        if found is None:
+            if len(TOPS_UNDER_MOVES) >= MEMO_LIMIT:
+                TOPS_UNDER_MOVES.clear()
+            found = TOPS_UNDER_MOVES[tops_under] = self._moves_from_tops(
+                [pile[-1] if pile else 0 for pile in piles])
+        return found
 
     def _moves_from_tops(self, tops: list[int]) -> list[int]:
         piles = self.piles
@@ -109,11 +128,23 @@ class ThirteenSearch:
                 return first
             # Likewise a pair of tops that are the last cards of their two ranks
             # left: they can only ever go together, so going now loses nothing.
+            # And in Easy mode a top with the card under it, the same way.
+            # Proof: nothing is ever put onto either card (the stock is
+            # empty, and a card only goes into an empty pile), and they can
+            # go only with each other, so a winning line that takes them
+            # later makes every other move the same with them gone (each
+            # card on top, or on the card it lies on, is so there too), only
+            # never moving them, and still wins.
             left, piles = self.left, self.piles
             for move in moves:
-                if PAIR <= move < SHIFT and left[piles[(move - PAIR) >> 2][-1]] == 1 \
-                        and left[piles[(move - PAIR) & 3][-1]] == 1:
-                    return move
+                if PAIR <= move < SHIFT:
+                    if left[piles[(move - PAIR) >> 2][-1]] == 1 \
+                            and left[piles[(move - PAIR) & 3][-1]] == 1:
+                        return move
+                elif UNDER <= move < PAIR:
+                    pile = piles[move - UNDER]
+                    if left[pile[-1]] == left[pile[-2]] == 1:
+                        return move
         # The only move there is can be made without branching: the position
         # is worth what it leads to.  (Every move takes a card away, deals or
         # fills an empty pile, so a run of them always ends.)
@@ -260,6 +291,9 @@ class ThirteenSearch:
         # How many cards of each rank each pile (and all four) have had dug.
         counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
         total = [0] * 14
+        tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
+        seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
+        wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
         for dealt in deals:
             if dealt == 4 or dealt < 0:
                 heights[0] += 1
@@ -273,10 +307,7 @@ class ThirteenSearch:
                     heights[i] += 1
             # One time between deals: every pile uncovered down to its first card
             # not dug before, then dug as far as its partners allow.
-            tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
-            seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
             shown = [0] * 14           # how many piles have each rank uncovered
-            wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
             for i in range(4):
                 stack, dug = stacks[i], gone[i]
                 at = heights[i] - 1
@@ -390,3 +421,13 @@ class ThirteenSearch:
         if move >= KING:
             return Move("remove", piles=(ids[move - KING],))
         return Move("deal")
+
+    # -- the game-over search (`oversearch`): `moves()` leaves no legal move
+    # out but moving a pile's only card into an empty pile.  That changes
+    # nothing once the stock is empty (the piles are alike then), and while
+    # it has cards, dealing turns up new ones anyway.
+    def cards_home(self) -> int:
+        return self._cards - sum(self.left)     # taken away, as `Thirteen.score`
+
+    def cards_unseen(self) -> int:
+        return len(self.stock)
