@@ -808,11 +808,11 @@ def _bit_waits(pile: bytes) -> list[BitWait]:
     """A stack's cards for `_stuck_in_runs`: each card face down or the
     lowest face up with cards under it (they wait for it, as in `_wait`),
     and each face-up card on a face-up card (which alone waits for it).
-    No King: it can go into an empty stack."""
+    No King: it can go into an empty stack; no Ace: no card of its suit is lower."""
     waits: list[BitWait] = []
     for depth in range(1, len(pile)):
         card = pile[depth] & FACE
-        if RANK[card] == KING:
+        if not 0 < RANK[card] < KING:
             continue
         if pile[depth - 1] >= DOWN:     # the cards under it are face down
             under = _bits(pile[:depth])
@@ -825,11 +825,11 @@ def _bit_waits(pile: bytes) -> list[BitWait]:
 
 def _pile_waits(pile: bytes) -> list[BitWait]:
     """Cards lying in order in the waste pile or the deck, each waiting for
-    the ones on it (`_stuck_in_runs`): from the second card up, no King."""
+    the ones on it (`_stuck_in_runs`): from the second card up, no King or Ace."""
     waits: list[BitWait] = []
     for depth in range(1, len(pile)):
         card = pile[depth]
-        if RANK[card] < KING:
+        if 0 < RANK[card] < KING:
             waits.append((_bits(pile[:depth]), LOWER_BITS[card], PARENT_BITS[card], 1 << card,
                           False))
     return waits
