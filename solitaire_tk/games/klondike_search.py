@@ -469,7 +469,7 @@ class KlondikeSearch:
                     on_face_up = on_face_up or on_run
             if len(keep) == len(waits):
                 return bool(keep)
-            if not (on_face_up or alone):
+            if not (on_face_up or alone) or not keep:
                 return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
 
