@@ -435,6 +435,7 @@ def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True,
     state = game.search_state()
     state._empty_for_a_king = empty_for_a_king
     state._runs_too = state._runs_too and runs_rule
+    state._runs_when_new = state._runs_when_new and runs_rule
     state._front_too = state._front_too and front_rule
     if not deck_rule:
         state._filed = None
@@ -632,11 +633,11 @@ def test_cards_stuck_on_face_up_cards_cut_no_win(variant: str) -> None:
                               _state, lambda game: _state(game, runs_rule=False))
 
 
-def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
+def _eight_on_nine(nine_of_diamonds_home: bool, variant: str = "draw1-single") -> Game:
     """The 8 of spades on the 9 of hearts; the 8 of clubs on the face-down 7
     of spades and 2 of clubs; the 9 of diamonds home (or on its own in a
     stack).  The other cards out of the way lie in the deck."""
-    game = new_game("klondike", "draw1-single", seed=1)
+    game = new_game("klondike", variant, seed=1)
     ranks = "A23456789TJQK"
     home = {"H": 8, "C": 1, "S": 6, "D": 9 if nine_of_diamonds_home else 8}
     layout = {pid: "" for pid in TABLEAUS}
@@ -651,15 +652,19 @@ def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
     return arrange(game, layout, recycles=0)
 
 
+@pytest.mark.parametrize("variant", ["draw1-single", "draw3"])
 @pytest.mark.parametrize("nine_of_diamonds_home", [True, False])
-def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(nine_of_diamonds_home: bool) -> None:
+def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(
+        nine_of_diamonds_home: bool, variant: str) -> None:
     # The 8 of spades leaves the 9 of hearts only home (after the 7 of
     # spades, under the 8 of clubs) or onto the 9 of diamonds (home); the 8
     # of clubs leaves only home (after the 2 of clubs, under it) or onto a
     # red 9: the 9 of hearts, under the 8 of spades, or the 9 of diamonds.
     # Neither can be first.  Without the runs the 9 of hearts looks free.
     # With the 9 of diamonds in a stack the 8 of spades can go onto it.
-    game = _eight_on_nine(nine_of_diamonds_home)
+    # (Three at a time the test is asked where the cards face down or home
+    # are new, as at the start of a search.)
+    game = _eight_on_nine(nine_of_diamonds_home, variant)
     assert game.search_state().is_dead() == nine_of_diamonds_home
     assert not _state(game, runs_rule=False).is_dead()
     if nine_of_diamonds_home:

@@ -119,6 +119,9 @@ class KlondikeSearch:
         # The dead-end test with the runs too (see `_stuck_in_runs`): only
         # where passes are counted.
         self._runs_too = self.limit is not None
+        # Else it is asked only where the test without the runs is asked
+        # anew (see `is_dead`).
+        self._runs_when_new = True
         # Three at a time, the first cards of the deck wait in order (see
         # `_deck_front`).
         self._front_too = self.draw == 3
@@ -392,11 +395,18 @@ class KlondikeSearch:
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
                 self._dead_memo.clear()
-            if self._runs_too:
+            if self._runs_too or self._runs_when_new:
                 # The test with the runs finds every stuck set the test
                 # without finds (its cards include theirs, its rule is the
                 # same), so asked on its own it answers for both, and a
-                # "no" is the test without the runs' answer too.
+                # "no" is the test without the runs' answer too.  Three at
+                # a time it is asked only here (where the cards face down,
+                # home or at the front of the deck are new, or the runs
+                # found a stuck set the last time): asking it everywhere
+                # costs more than it cuts.  Any stuck set it finds stays
+                # stuck in every position after (none of its cards ever
+                # moves), so a position it misses leads on only to
+                # positions where the set is still stuck.
                 if self._stuck_in_runs(waste, alone=True):
                     return True
                 self._dead_memo[memo_key] = False
