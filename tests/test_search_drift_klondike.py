@@ -360,11 +360,13 @@ def _plain_answer(game: Game, cap: int) -> bool | None:
         if game.is_won():
             return True
         here = game.position()
-        if here in seen:
+        # (Three at a time, how often the deck went round only grows.)
+        key = game._loop_key_of(here)
+        if key in seen:
             return False
         if len(seen) >= cap:
             return None
-        seen.add(here)
+        seen.add(key)
         unsure = False
         for move in list(game._search_moves()):
             game._apply(move)
@@ -428,11 +430,13 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
 
 
 def _state(game: Game, empty_for_a_king: bool = True, deck_rule: bool = True,
-           runs_rule: bool = True) -> Any:
+           runs_rule: bool = True, front_rule: bool = True) -> Any:
     """The game's search state with some of its pruning rules switched off."""
     state = game.search_state()
     state._empty_for_a_king = empty_for_a_king
     state._runs_too = state._runs_too and runs_rule
+    state._runs_when_new = state._runs_when_new and runs_rule
+    state._front_too = state._front_too and front_rule
     if not deck_rule:
         state._filed = None
     return state
@@ -477,9 +481,12 @@ def test_a_card_waiting_for_a_face_down_card_of_its_suit_is_dead() -> None:
 
 
 @pytest.mark.parametrize(("variant", "recycles", "dead"), [
-    ("draw1-single", 0, True), ("draw1", 2, True), ("draw1", 1, False), ("draw3", 5, False)])
+    ("draw1-single", 0, True), ("draw1", 2, True), ("draw1", 1, False), ("draw3", 5, True)])
 def test_a_waste_card_under_a_higher_one_of_its_suit_is_dead_without_a_pass_left(
         variant: str, recycles: int, dead: bool) -> None:
+    # The 5 of spades can go only home (the red 6s are home) and the 3 of
+    # spades lies under it.  Three at a time the deck goes round for ever,
+    # but these are its first three cards, which stay in that order.
     game = new_game("klondike", variant, seed=1)
     arrange(game, {"waste": "3S 9C 5S", "stock": "", "foundation1": "AH 2H 3H 4H 5H 6H",
                    "foundation2": "AD 2D 3D 4D 5D 6D"}, recycles=recycles)
@@ -626,11 +633,11 @@ def test_cards_stuck_on_face_up_cards_cut_no_win(variant: str) -> None:
                               _state, lambda game: _state(game, runs_rule=False))
 
 
-def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
+def _eight_on_nine(nine_of_diamonds_home: bool, variant: str = "draw1-single") -> Game:
     """The 8 of spades on the 9 of hearts; the 8 of clubs on the face-down 7
     of spades and 2 of clubs; the 9 of diamonds home (or on its own in a
     stack).  The other cards out of the way lie in the deck."""
-    game = new_game("klondike", "draw1-single", seed=1)
+    game = new_game("klondike", variant, seed=1)
     ranks = "A23456789TJQK"
     home = {"H": 8, "C": 1, "S": 6, "D": 9 if nine_of_diamonds_home else 8}
     layout = {pid: "" for pid in TABLEAUS}
@@ -645,16 +652,81 @@ def _eight_on_nine(nine_of_diamonds_home: bool) -> Game:
     return arrange(game, layout, recycles=0)
 
 
+@pytest.mark.parametrize("variant", ["draw1-single", "draw3"])
 @pytest.mark.parametrize("nine_of_diamonds_home", [True, False])
-def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(nine_of_diamonds_home: bool) -> None:
+def test_a_card_on_a_face_up_card_can_be_one_of_a_stuck_set(
+        nine_of_diamonds_home: bool, variant: str) -> None:
     # The 8 of spades leaves the 9 of hearts only home (after the 7 of
     # spades, under the 8 of clubs) or onto the 9 of diamonds (home); the 8
     # of clubs leaves only home (after the 2 of clubs, under it) or onto a
     # red 9: the 9 of hearts, under the 8 of spades, or the 9 of diamonds.
     # Neither can be first.  Without the runs the 9 of hearts looks free.
     # With the 9 of diamonds in a stack the 8 of spades can go onto it.
-    game = _eight_on_nine(nine_of_diamonds_home)
+    # (Three at a time the test is asked where the cards face down or home
+    # are new, as at the start of a search.)
+    game = _eight_on_nine(nine_of_diamonds_home, variant)
     assert game.search_state().is_dead() == nine_of_diamonds_home
     assert not _state(game, runs_rule=False).is_dead()
     if nine_of_diamonds_home:
         assert solve(game, seconds=30.0).status == "lost"
+
+
+# -- three at a time, the first cards of the deck wait in order ------------------
+def _clubs_left(variant: str, waste: str, deck: str) -> Game:
+    """Everything home but the Jack, Queen and King of clubs, which lie on
+    the waste pile and in the deck (`deck` in the order it is turned)."""
+    game = new_game("klondike", variant, seed=1)
+    layout = {pid: "" for pid in TABLEAUS}
+    layout.update({f"foundation{n + 1}": " ".join(f"{r}{suit}" for r in "A23456789TJQK")
+                   for n, suit in enumerate("DHS")})
+    layout.update({"foundation4": " ".join(f"{r}C" for r in "A23456789T"), "waste": waste,
+                   "stock": " ".join(f"[{card}]" for card in reversed(deck.split()))})
+    return arrange(game, layout)
+
+
+@pytest.mark.parametrize(("variant", "waste", "deck", "lost"), [
+    ("draw3", "", "JC KC QC", True), ("draw3", "JC", "KC QC", False),
+    ("draw3", "", "QC KC JC", False), ("draw1", "", "JC KC QC", False)])
+def test_the_first_three_cards_of_the_deck_wait_in_order(
+        variant: str, waste: str, deck: str, lost: bool) -> None:
+    # Three at a time, the deck's first card shows only once the second is
+    # taken, and the second once the third is: the Queen of clubs would
+    # have to be taken before the Jack under it, and its places (the red
+    # Kings) are home, so the Jack never comes out.  With the Jack showing
+    # on the waste already, with the Jack third, or one at a time, the game
+    # is won.
+    game = _clubs_left(variant, waste, deck)
+    assert game.search_state().is_dead() == lost
+    assert not _state(game, front_rule=False).is_dead()
+    verdict = solve(game, seconds=30.0)
+    assert verdict.status == ("lost" if lost else "winnable")
+    assert search(_state(game, front_rule=False, runs_rule=False), 30.0).status == verdict.status
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    try:
+        assert _plain_answer(game, 4000) is (not lost)
+    finally:
+        sys.setrecursionlimit(depth)
+    for move in verdict.line:
+        game.play(move)
+    assert game.is_won() != lost
+
+
+def _with_runs(game: Game) -> Any:
+    """The search state with the dead-end test of the runs on, as it is where
+    passes are counted (three at a time it is off: it costs more than it cuts)."""
+    state = game.search_state()
+    state._runs_too = True
+    return state
+
+
+@pytest.mark.parametrize("runs_rule", [False, True])
+def test_the_first_cards_of_the_deck_waiting_in_order_cut_no_win(runs_rule: bool) -> None:
+    # Three at a time, the first cards of the deck as cards that wait in
+    # order (with the dead-end test of the runs too, or without it): the
+    # verdicts stay those of the search without the rule, each "lost" that
+    # of a plain search of every move, and each line wins.
+    rng = random.Random(f"deck-front-{runs_rule}")
+    _rule_keeps_every_verdict((_small_klondike("draw3", rng) for _ in range(150)),
+                              _with_runs if runs_rule else _state,
+                              lambda game: _state(game, runs_rule=False, front_rule=False))

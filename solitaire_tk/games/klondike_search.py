@@ -115,11 +115,17 @@ class KlondikeSearch:
         # A stack is emptied only when a King is ready to go in (see `moves`).
         self._empty_for_a_king = True
         self._waste_waits: dict[bytes, list[Wait]] = {}
-        self._run_waits: dict[bytes, list[BitWait]] = {}
+        self._run_waits: dict[bytes, WaitSummary] = {}
         # The dead-end test with the runs too (see `_stuck_in_runs`): only
         # where passes are counted.
         self._runs_too = self.limit is not None
-        self._waste_bits: dict[bytes, list[BitWait]] = {}
+        # Else it is asked only where the test without the runs is asked
+        # anew (see `is_dead`).
+        self._runs_when_new = True
+        # Three at a time, the first cards of the deck wait in order (see
+        # `_deck_front`).
+        self._front_too = self.draw == 3
+        self._waste_bits: dict[bytes, WaitSummary] = {}
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -363,12 +369,15 @@ class KlondikeSearch:
           then leads whatever moves with it, and the cards under it wait;
         - from the waste pile, when the deck can't be turned over again:
           only its top card is ever taken, and the cards under it wait;
+        - from the first cards of the deck three at a time, which wait in
+          the same way (`_deck_front`);
         and only home (after every lower card of its suit) or onto one of
         the two cards it may go onto, its *places*.  A set of such cards is
         stuck when each of them has a lower card of its suit under one of
         them (so it can't go home first) and each of its places is home,
-        under one of them or one of them in the waste pile (cards only go
-        onto cards in the stacks): none of them can be the first to leave.
+        under one of them or one of them in the waste pile or the deck
+        (cards only go onto cards in the stacks): none of them can be the
+        first to leave.
         (Until one leaves, they and the cards under them stay where they
         are: none of those goes home, and no place is free.)  (One W
         on a lower card of its suit, or two in two stacks each covering a
@@ -381,15 +390,31 @@ class KlondikeSearch:
         # would have turned up), so the number face down says which they are.
         waste = self._waste_stays()
         memo_key = (tuple(self.down), tuple(self.found),
-                    self.talon[:self.pos] if waste else None)
+                    self.talon[:self.pos] if waste else self._deck_front())
         dead = self._dead_memo.get(memo_key)
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
                 self._dead_memo.clear()
+            if self._runs_too or self._runs_when_new:
+                # The test with the runs finds every stuck set the test
+                # without finds (its cards include theirs, its rule is the
+                # same), so asked on its own it answers for both, and a
+                # "no" is the test without the runs' answer too.  Three at
+                # a time it is asked only here (where the cards face down,
+                # home or at the front of the deck are new, or the runs
+                # found a stuck set the last time): asking it everywhere
+                # costs more than it cuts.  Any stuck set it finds stays
+                # stuck in every position after (none of its cards ever
+                # moves), so a position it misses leads on only to
+                # positions where the set is still stuck.
+                if self._stuck_in_runs(waste, alone=True):
+                    return True
+                self._dead_memo[memo_key] = False
+                return False
             dead = self._dead_memo[memo_key] = self._stuck(waste)
         return dead or (self._runs_too and self._stuck_in_runs(waste))
 
-    def _stuck_in_runs(self, waste: bool) -> bool:
+    def _stuck_in_runs(self, waste: bool, alone: bool = False) -> bool:
         """`is_dead`'s test with the face-up cards of the stacks too.
 
         A face-up card C lying on a face-up card U leaves it only home or,
@@ -398,58 +423,97 @@ class KlondikeSearch:
         as U moves on with C when U moves.  So C can be one of a stuck set
         as a face-down or lowest face-up card can, with U as the one card
         it covers.  None of the set can be the first to leave (the proof in
-        `is_dead`, word for word).  Asked only where passes are counted:
-        three at a time with no limit it cut almost nothing more than the
-        test without the runs, at several times its cost (it changes with
-        every move, so no memo helps).  `waste`: the deck can't be turned
-        over again, so the waste pile's cards stay in order.
+        `is_dead`, word for word).  It changes with every move, so no memo
+        helps (one on the stacks, home and waste made it slower).  Three at
+        a time, asked after every move it costs more than it cuts within 2 s
+        a deal (draw3 deal 40 is lost within 51,293 positions, and not
+        within 200,000 without it, but it halves the positions a second,
+        and of deals 1-200 two fewer were decided within 2 s of processor
+        time each), so there `is_dead` asks it less often.  `waste`: the deck can't be turned over again, so the waste pile's
+        cards stay in order; else three at a time `_deck_front`'s do.
+        `alone`: the test without the runs was not asked (else it found no
+        stuck set, and that shortens this one).
         """
+        in_order = self.talon[:self.pos] if waste else self._deck_front()
         memo = self._run_waits
         if len(memo) > 50_000:   # a bounded memo
             memo.clear()
-        waits: list[BitWait] = []
+        held = new_places = 0
+        parts: list[list[BitWait]] = []
         for pile in self.tab:
             mine = memo.get(pile)
             if mine is None:
-                mine = memo[pile] = _bit_waits(pile)
-            waits += mine
-        if waste:
-            waits += self._bit_waits_in(self.talon[:self.pos])
+                mine = memo[pile] = _pile_summary(_bit_waits(pile))
+            parts.append(mine[0])
+            held |= mine[1]
+            new_places |= mine[3]
+        stays_in_waste = 0
+        if in_order:
+            extra = self._bit_waits_in(in_order)
+            parts.append(extra[0])
+            held |= extra[1]
+            stays_in_waste = extra[2]
         found = self.found
         home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
                 | HOME_BITS[3][found[3]])
-        while waits:
-            held = stays_in_waste = 0
-            for wait in waits:
-                held |= wait[0]
-                stays_in_waste |= wait[3]
+        # A stuck set with no card on a face-up card is one the test
+        # without the runs finds: it found none.  Such a card stays in a
+        # stuck set only while its place is home, covered or in the waste.
+        if not alone and not new_places & (home | held | stays_in_waste):
+            return False
+        waits = [wait for part in parts for wait in part]
+        # The cards that may still be stuck, fewer each round until none
+        # goes; one pass a round also works out what those kept cover.
+        while True:
             free = ~(home | held | stays_in_waste)
-            keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
+            keep = []
+            now_held = now_in_waste = 0
+            on_face_up = False
+            for wait in waits:
+                under, lower, places, in_waste, on_run = wait
+                if lower & held and not places & free:
+                    keep.append(wait)
+                    now_held |= under
+                    now_in_waste |= in_waste
+                    on_face_up = on_face_up or on_run
             if len(keep) == len(waits):
-                return True
-            # A stuck set with no card on a face-up card is one the test
-            # without the runs finds: it found none.
-            if not any(wait[4] for wait in keep):
+                return bool(keep)
+            if not (on_face_up or alone) or not keep:
                 return False
-            waits = keep
-        return False
+            waits, held, stays_in_waste = keep, now_held, now_in_waste
 
-    def _bit_waits_in(self, waste: bytes) -> list[BitWait]:
-        """The waste pile's cards for `_stuck_in_runs`, as `_waits_in` (a bounded memo)."""
+    def _bit_waits_in(self, waste: bytes) -> WaitSummary:
+        """The cards of the waste pile (or `_deck_front`) for `_stuck_in_runs`,
+        as `_waits_in` (a bounded memo)."""
         waits = self._waste_bits.get(waste)
         if waits is None:
             if len(self._waste_bits) > 100_000:
                 self._waste_bits.clear()
-            waits = []
-            if len(waste) > 1:
-                under = waste[:-1]
-                waits = self._bit_waits_in(under)
-                card = waste[-1]
-                if RANK[card] < KING:
-                    waits = [*waits, (_bits(under), LOWER_BITS[card], PARENT_BITS[card],
-                                      1 << card, False)]
-            self._waste_bits[waste] = waits
+            waits = self._waste_bits[waste] = _pile_summary(_pile_waits(waste))
         return waits
+
+    def _deck_front(self) -> bytes:
+        """Three at a time: the first cards of the row that wait in order,
+        each for the one after it, like the cards of a stack (bottom first).
+
+        The waste shows the card at place p of the row (0 first) when p + 1
+        cards lie on it.  Turning makes that 3, 6, 9... from the start of the
+        row (or all of it), and taking the top card makes it one fewer, so it
+        is 2 only just after the card at place 2 is taken (or when the row
+        has 2 cards), and 1 only just after the one at place 1 is taken (or
+        the row has 1).  No card lies before them to move them on.  So the
+        card at place 0 comes out only after the one at place 1 left, and
+        that one after the one at place 2, whatever happens, and none of them
+        is ever a place for a card (cards go only onto cards in the stacks).
+        Unless one of them shows now: with 2 cards on the waste only the
+        first two wait so; with 1, the rule says nothing.  (One at a time,
+        turning reaches every card of the deck: no card waits so.)  So for
+        `is_dead` they are cards that stay in order as those of a waste pile
+        that can't be turned over again do."""
+        pos = self.pos
+        if pos == 1 or not self._front_too:
+            return b""
+        return self.talon[:2 if pos == 2 else 3]
 
     def _waste_stays(self) -> bool:
         """Whether the deck can't be turned over again (the waste's cards stay in order)."""
@@ -465,9 +529,8 @@ class KlondikeSearch:
         for waits, hidden in zip(self._locks, self.down):
             if hidden:
                 stuck += waits[:hidden]
-        in_waste: bytes = b""
-        if waste:
-            in_waste = self.talon[:self.pos]
+        in_waste = self.talon[:self.pos] if waste else self._deck_front()
+        if in_waste:
             stuck += self._waits_in(in_waste)
         found = self.found
         while stuck:
@@ -775,8 +838,8 @@ HOME_BITS = tuple(tuple(sum(1 << (suit << SUIT_SHIFT | rank) for rank in range(1
 
 # A card that may be stuck, for `_stuck_in_runs`: the cards it covers, the
 # lower cards of its suit, its places not under it, its own bit when it lies
-# in the waste pile (no card can go onto it there) else 0, and whether it
-# lies on a face-up card.
+# in the waste pile or the deck (no card can go onto it there) else 0, and
+# whether it lies on a face-up card.
 BitWait = tuple[int, int, int, int, bool]
 
 
@@ -791,11 +854,11 @@ def _bit_waits(pile: bytes) -> list[BitWait]:
     """A stack's cards for `_stuck_in_runs`: each card face down or the
     lowest face up with cards under it (they wait for it, as in `_wait`),
     and each face-up card on a face-up card (which alone waits for it).
-    No King: it can go into an empty stack."""
+    No King: it can go into an empty stack; no Ace: no card of its suit is lower."""
     waits: list[BitWait] = []
     for depth in range(1, len(pile)):
         card = pile[depth] & FACE
-        if RANK[card] == KING:
+        if not 0 < RANK[card] < KING:
             continue
         if pile[depth - 1] >= DOWN:     # the cards under it are face down
             under = _bits(pile[:depth])
@@ -804,3 +867,31 @@ def _bit_waits(pile: bytes) -> list[BitWait]:
             under = 1 << pile[depth - 1]
             waits.append((under, LOWER_BITS[card], PARENT_BITS[card] & ~under, 0, True))
     return waits
+
+
+def _pile_waits(pile: bytes) -> list[BitWait]:
+    """Cards lying in order in the waste pile or the deck, each waiting for
+    the ones on it (`_stuck_in_runs`): from the second card up, no King or Ace."""
+    waits: list[BitWait] = []
+    for depth in range(1, len(pile)):
+        card = pile[depth]
+        if 0 < RANK[card] < KING:
+            waits.append((_bits(pile[:depth]), LOWER_BITS[card], PARENT_BITS[card], 1 << card,
+                          False))
+    return waits
+
+
+# A pile's `BitWait`s with what `_stuck_in_runs` first looks at: all the
+# cards they cover, their own bits in the waste pile or the deck, and the
+# places of those that lie on a face-up card.
+WaitSummary = tuple[list[BitWait], int, int, int]
+
+
+def _pile_summary(waits: list[BitWait]) -> WaitSummary:
+    held = stays = new_places = 0
+    for wait in waits:
+        held |= wait[0]
+        stays |= wait[3]
+        if wait[4]:
+            new_places |= wait[2]
+    return waits, held, stays, new_places
