@@ -44,13 +44,16 @@ class Verdict:
 
 def solve(game: Game, seconds: float = 2.0,
           should_stop: Callable[[], bool] | None = None,
-          max_positions: int = MAX_POSITIONS) -> Verdict:
+          max_positions: int = MAX_POSITIONS, share_positions: bool = False) -> Verdict:
     """Search from the game's position for at most `seconds` (the game is not changed).
 
     `should_stop` is asked every few hundred positions; when it says True the
     search gives up at once ("unknown").  A game whose rules the solver cannot
     search yet (no `search_state`) is "unknown" too, and so is a search that
     files `max_positions` positions: `solve` never raises for a legal position.
+    With `share_positions` the state's move orders share `max_positions` as
+    they share the time (see `search`): a budget of positions then finds what
+    a budget of time would, the same on every PC.
     """
     if game.is_won():
         return Verdict(WINNABLE)
@@ -58,12 +61,12 @@ def solve(game: Game, seconds: float = 2.0,
         state = game.search_state()
     except NotImplementedError:
         return Verdict(UNKNOWN)
-    return search(state, seconds, should_stop, max_positions)
+    return search(state, seconds, should_stop, max_positions, share_positions)
 
 
 def search(state: SearchState, seconds: float = 2.0,
            should_stop: Callable[[], bool] | None = None,
-           max_positions: int = MAX_POSITIONS) -> Verdict:
+           max_positions: int = MAX_POSITIONS, share_positions: bool = False) -> Verdict:
     """The depth-first search itself; `state` is left as it was given.
 
     A state may offer several move orders (`orderings`, a count, and
@@ -97,14 +100,17 @@ def search(state: SearchState, seconds: float = 2.0,
                            verdict.line, searched)
     left = seconds - (time.monotonic() - start)
     verdict = _all_orders(state, left, stop_asked, lambda: bool(stopped),
-                          max(1, max_positions - searched))
+                          max(1, max_positions - searched), share_positions)
     return Verdict(verdict.status, verdict.line, searched + verdict.positions)
 
 
 def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bool],
-                stopped: Callable[[], bool], max_positions: int) -> Verdict:
+                stopped: Callable[[], bool], max_positions: int,
+                share_positions: bool = False) -> Verdict:
     """The full search, in each of the state's move orders in turn (see
-    `search`); `stopped` says whether `should_stop` has said True."""
+    `search`); `stopped` says whether `should_stop` has said True.  Each
+    order has an equal share of the time left, and with `share_positions`
+    of the positions left too (else each may file `max_positions`)."""
     orderings = getattr(state, "orderings", 1)
     if orderings <= 1:
         return _search(state, seconds, should_stop, max_positions)
@@ -114,9 +120,12 @@ def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bo
     for n in range(orderings):
         state.use_ordering(n)  # type: ignore[attr-defined]
         share = (seconds - (time.monotonic() - start)) / (orderings - n)
-        verdict = _search(state, share, should_stop, max_positions)
+        positions = (max(1, (max_positions - searched) // (orderings - n)) if share_positions
+                     else max_positions)
+        verdict = _search(state, share, should_stop, positions)
         searched += verdict.positions
-        if verdict.status != UNKNOWN or stopped() or verdict.positions >= max_positions:
+        if verdict.status != UNKNOWN or stopped() or (
+                not share_positions and verdict.positions >= max_positions):
             break
     state.use_ordering(0)  # type: ignore[attr-defined]
     return Verdict(verdict.status, verdict.line, searched)

@@ -118,11 +118,26 @@ def test_cruel_hint_is_the_solvers_next_move() -> None:
     assert "way to win" in hint.why
 
 
-@pytest.mark.parametrize("seed", [1, 2, 5])
+@pytest.mark.parametrize("seed", [1, 2, 5, 12, 40])
 def test_following_cruel_hints_from_a_winnable_deal_wins(seed: int) -> None:
-    assert solve(new_game("cruel", seed=seed), 1e9, max_positions=20_000).status == "winnable"
+    """Deals 12 and 40 are won only in the solver's later move orders: the
+    hint's budget of positions is shared by them, as `solve`'s time is."""
+    assert solve(new_game("cruel", seed=seed), 1e9, max_positions=100_000,
+                 share_positions=True).status == "winnable"
     game = follow_better_hints("cruel", None, seed)
     assert game.is_won()
+
+
+def test_a_shared_budget_of_positions_tries_every_move_order() -> None:
+    """Cruel's deal 40: its first move order runs out, its fourth wins at once."""
+    game = new_game("cruel", seed=40)
+    assert solve(game, 1e9, max_positions=20_000).status == "unknown"
+    shared = solve(game, 1e9, max_positions=20_000, share_positions=True)
+    assert shared.status == "winnable" and shared.positions <= 20_000
+    replay = game.copy()
+    for move in shared.line:
+        replay.play(move)
+    assert replay.is_won()
 
 
 def test_known_lines_carry_on_along_a_found_win() -> None:

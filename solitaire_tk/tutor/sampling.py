@@ -104,7 +104,8 @@ def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
 def _exact_hint(game: Game, ranked: Sequence[Hint], sampling: Sampling,
                 should_stop: StopAsked | None) -> BetterHint | None:
     """Nothing is hidden: the first move of a winning line, if one is found."""
-    verdict = solve(game, NEVER, should_stop, max_positions=sampling.exact_budget)
+    verdict = solve(game, NEVER, should_stop, max_positions=sampling.exact_budget,
+                    share_positions=True)
     if verdict.status != WINNABLE or not verdict.line:
         return None
     move = verdict.line[0]
