@@ -196,3 +196,42 @@ def test_no_better_hint_where_every_move_comes_to_the_same() -> None:
     assert card is not None and card.rank == 13
     assert len(game.legal_moves()) == 4
     assert better_hint(game, sampling=Sampling(samples=50, most_samples=50)) is None
+
+
+def test_an_undecided_search_says_how_far_it_got() -> None:
+    """Cruel's deal 40 runs out in its first move order; the verdict still tells
+    the most cards any position searched had on the suit stacks."""
+    game = new_game("cruel", seed=40)
+    verdict = solve(game, 1e9, max_positions=2_000)
+    assert verdict.status == "unknown"
+    assert game.progress() < verdict.best < 52
+    played_on = game.copy()
+    played_on.play(next(move for move in played_on.legal_moves() if move.action != "redeal"))
+    assert solve(played_on, 1e9, max_positions=2_000).best >= played_on.progress()
+
+
+def test_a_search_state_that_does_not_count_cards_home_says_so() -> None:
+    """The hook is optional: a state without `progress` gives -1, and a win or
+    a loss is as before."""
+    game = new_game("thirteen", seed=3)
+    state = game.search_state()
+    if hasattr(state, "progress"):
+        pytest.skip("Thirteen's search counts its cards now")
+    assert solve(game, 1e9, max_positions=500).best == -1
+
+
+def test_dammit_hint_plays_each_arrangement_on_rather_than_searching_it() -> None:
+    """A search of a sampled Dammit! stock knows where every card comes, so the
+    hint plays each arrangement on with the quick hints instead: deal 3's 10 of
+    clubs goes in a Jack's edge box (a 10 leaves as soon as the grid is full),
+    not in the middle box the quick hint picks, and the sentence does not
+    repeat the quick hint's warning."""
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("dammit", seed=3)
+    for _ in range(5):
+        game.play(rank_hints(game)[0].move)
+    ranked = rank_hints(game)
+    hint = better_hint(game, ranked, Sampling(samples=6, margin=0.5))
+    assert hint is not None and hint.move != ranked[0].move and game.is_legal(hint.move)
+    assert hint.move.dst == "box8" and "10 of clubs" in hint.why
+    assert "but a middle box" not in hint.why and "does not peek" in hint.why
