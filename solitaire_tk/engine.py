@@ -119,12 +119,6 @@ class Game:
     # How many positions the game-over search may look at.  When it runs out
     # the game is said to go on: a game that might go on is never ended.
     over_search_budget: ClassVar[int] = 200
-    # True where a hint must not ask the solver about a sampled arrangement of
-    # the hidden cards, because a search of it learns what the pupil could not
-    # (the whole order of a stock turned one card at a time, every move then
-    # "winning"): the sampled hint plays each arrangement on with the quick
-    # hints instead (tutor/sampling.py).
-    hint_by_playing_on: ClassVar[bool] = False
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,

@@ -53,8 +53,6 @@ class Dammit(Game):
     pile_ids = ("stock", *BOXES, "discard")
     stock_pile = "stock"
     extra_state = ("clearing",)
-    # A search of a sampled stock knows where every card comes: see `Game`.
-    hint_by_playing_on = True
 
     # True from the place that fills the grid until nothing is left to take away.
     clearing = False

@@ -142,12 +142,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     wins = {move: 0.0 for move in moves}
     searched = 0
     left_out: set[int] = set()     # undecided arrangements not worth searching on
-    playing_on = game.hint_by_playing_on
-    if playing_on:
-        # No search at all: each arrangement is played on after each move.
-        arrangements += [game.with_unseen_shuffled(rng) for _ in range(sampling.samples - 1)]
-        found = [{} for _ in arrangements]
-    for count in range(0 if playing_on else sampling.most_samples):
+    for count in range(sampling.most_samples):
         if count >= sampling.samples and searched >= sampling.sample_positions:
             break
         if count:
@@ -182,8 +177,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
             if move != quick and wins[move] + len(left) - done < _needed(best, quick, wins,
                                                                          sampling):
                 break
-            known[move] = (_played_on(arrangement, move, worth) if playing_on else
-                           worth(_after(arrangement, move, sampling.budget, should_stop)))
+            known[move] = worth(_after(arrangement, move, sampling.budget, should_stop))
             wins[move] += known[move]
             if should_stop is not None and should_stop():
                 return None
@@ -216,14 +210,7 @@ class _Worth:
             return 1.0
         if verdict.status == LOST or verdict.best < 0:
             return 0.0
-        return self._part(verdict.best)
-
-    def of_game(self, game: Game) -> float:
-        """What a game played on to its end is worth."""
-        return 1.0 if game.is_won() else self._part(game.progress())
-
-    def _part(self, home: int) -> float:
-        gained = max(0, home - self.home) / max(1, self.cards - self.home)
+        gained = max(0, verdict.best - self.home) / max(1, self.cards - self.home)
         return self.partial * min(1.0, gained)
 
 
@@ -273,32 +260,6 @@ def _after(arrangement: Game, move: Move, budget: int,
         arrangement.restore_checkpoint(point, log)
 
 
-def _played_on(arrangement: Game, move: Move, worth: _Worth,
-               max_moves: int = 2000) -> float:
-    """What `move` is worth in `arrangement` when the game is then played on
-    with the quick hints (which never look at a hidden card): 1 for a win,
-    else a part by the cards brought home (see `_Worth`)."""
-    from .hints import loop_key
-    point, log = arrangement.checkpoint(), arrangement.log
-    try:
-        arrangement.play(move)
-        # Played on until it ends or comes back to a position it had (asked
-        # after each move, not of every move as the hints do: it is quicker).
-        seen: set[Position] = {loop_key(arrangement)}
-        for _ in range(max_moves):
-            first = rank_hints(arrangement)[0]
-            if first.move is None:
-                break
-            arrangement.play(first.move)
-            key = loop_key(arrangement)
-            if key in seen:
-                break
-            seen.add(key)
-        return worth.of_game(arrangement)
-    finally:
-        arrangement.restore_checkpoint(point, log)
-
-
 def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
                       tried: int, rival: tuple[Move, int | None] | None) -> str:
     """Why (the quick hint's reason), how sure, and what it beats: `rival` is the
@@ -322,7 +283,12 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
     if rival is not None:
         other = game.describe(rival[0]).rstrip(".")
         sure += f" That is better than to {other[0].lower() + other[1:]}"
-        if rival[1] is not None:
+        if rival[1] is not None and (rival[1] >= wins
+                                     or _about(rival[1], tried) == _about(wins, tried)):
+            # As often, to the nearest tenth (what is ahead is how far the
+            # undecided tries got): no "only about 6 of 10" beside "about 6 of 10".
+            sure += ", which came out a little worse in the same tries"
+        elif rival[1] is not None:
             sure += f", which wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}"
         sure += "."
     return _joined(reason, sure)
