@@ -232,7 +232,7 @@ def test_a_sampled_hint_against_the_quick_hints_advice_says_so_plainly() -> None
     ranked = rank_hints(game)
     assert "but a middle box is better" in next(
         hint.why for hint in ranked if hint.move is not None and hint.move.dst == "box14")
-    hint = better_hint(game, ranked, Sampling(samples=6, budget=500))
+    hint = better_hint(game, ranked, Sampling(samples=6, budget=500, sample_positions=2_000))
     assert hint is not None and hint.move != ranked[0].move and hint.move.dst == "box14"
     assert hint.why.startswith("Put the 5 of spades in box 14.")
     assert "but a middle box" not in hint.why and "does not peek" in hint.why
