@@ -35,22 +35,29 @@ MAX_POSITIONS = 2_000_000
 class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
     how many distinct positions it searched (added up over the searches it
-    made: the narrow ones first and the move orders, when the state has them)."""
+    made: the narrow ones first and the move orders, when the state has them).
+    `best` is the most cards home (the state's `progress()`) in any position
+    searched, -1 when the state does not say: for an "unknown", how far the
+    search got, so that searches nobody finished can still be compared."""
 
     status: str
     line: tuple[Move, ...] = ()
     positions: int = 0
+    best: int = -1
 
 
 def solve(game: Game, seconds: float = 2.0,
           should_stop: Callable[[], bool] | None = None,
-          max_positions: int = MAX_POSITIONS) -> Verdict:
+          max_positions: int = MAX_POSITIONS, share_positions: bool = False) -> Verdict:
     """Search from the game's position for at most `seconds` (the game is not changed).
 
     `should_stop` is asked every few hundred positions; when it says True the
     search gives up at once ("unknown").  A game whose rules the solver cannot
     search yet (no `search_state`) is "unknown" too, and so is a search that
     files `max_positions` positions: `solve` never raises for a legal position.
+    With `share_positions` the state's move orders share `max_positions` as
+    they share the time (see `search`): a budget of positions then finds what
+    a budget of time would, the same on every PC.
     """
     if game.is_won():
         return Verdict(WINNABLE)
@@ -58,12 +65,12 @@ def solve(game: Game, seconds: float = 2.0,
         state = game.search_state()
     except NotImplementedError:
         return Verdict(UNKNOWN)
-    return search(state, seconds, should_stop, max_positions)
+    return search(state, seconds, should_stop, max_positions, share_positions)
 
 
 def search(state: SearchState, seconds: float = 2.0,
            should_stop: Callable[[], bool] | None = None,
-           max_positions: int = MAX_POSITIONS) -> Verdict:
+           max_positions: int = MAX_POSITIONS, share_positions: bool = False) -> Verdict:
     """The depth-first search itself; `state` is left as it was given.
 
     A state may offer several move orders (`orderings`, a count, and
@@ -88,38 +95,49 @@ def search(state: SearchState, seconds: float = 2.0,
         return bool(stopped)
 
     searched = 0        # positions searched by the narrow searches
+    best = -1
     for width, share in getattr(state, "narrow_first", ()):
         verdict = _search(state, seconds * share, stop_asked,
                           max(1, int(max_positions * share)), width)
         searched += verdict.positions
+        best = max(best, verdict.best)
         if verdict.status == WINNABLE or stopped:
             return Verdict(verdict.status if verdict.status == WINNABLE else UNKNOWN,
-                           verdict.line, searched)
+                           verdict.line, searched, best)
     left = seconds - (time.monotonic() - start)
     verdict = _all_orders(state, left, stop_asked, lambda: bool(stopped),
-                          max(1, max_positions - searched))
-    return Verdict(verdict.status, verdict.line, searched + verdict.positions)
+                          max(1, max_positions - searched), share_positions)
+    return Verdict(verdict.status, verdict.line, searched + verdict.positions,
+                   max(best, verdict.best))
 
 
 def _all_orders(state: SearchState, seconds: float, should_stop: Callable[[], bool],
-                stopped: Callable[[], bool], max_positions: int) -> Verdict:
+                stopped: Callable[[], bool], max_positions: int,
+                share_positions: bool = False) -> Verdict:
     """The full search, in each of the state's move orders in turn (see
-    `search`); `stopped` says whether `should_stop` has said True."""
+    `search`); `stopped` says whether `should_stop` has said True.  Each
+    order has an equal share of the time left, and with `share_positions`
+    of the positions left too (else each may file `max_positions`)."""
     orderings = getattr(state, "orderings", 1)
     if orderings <= 1:
         return _search(state, seconds, should_stop, max_positions)
     start = time.monotonic()
     verdict = Verdict(UNKNOWN)
     searched = 0        # positions searched by all the orders tried
+    best = -1
     for n in range(orderings):
         state.use_ordering(n)  # type: ignore[attr-defined]
         share = (seconds - (time.monotonic() - start)) / (orderings - n)
-        verdict = _search(state, share, should_stop, max_positions)
+        positions = (max(1, (max_positions - searched) // (orderings - n)) if share_positions
+                     else max_positions)
+        verdict = _search(state, share, should_stop, positions)
         searched += verdict.positions
-        if verdict.status != UNKNOWN or stopped() or verdict.positions >= max_positions:
+        best = max(best, verdict.best)
+        if verdict.status != UNKNOWN or stopped() or (
+                not share_positions and verdict.positions >= max_positions):
             break
     state.use_ordering(0)  # type: ignore[attr-defined]
-    return Verdict(verdict.status, verdict.line, searched)
+    return Verdict(verdict.status, verdict.line, searched, best)
 
 
 def _search(state: SearchState, seconds: float,
@@ -138,6 +156,10 @@ def _search(state: SearchState, seconds: float,
     forced, key_of, is_dead, is_won = (state.forced_move, state.key, state.is_dead,
                                        state.is_won)
     moves_of = state.moves
+    # How far the search got (see `Verdict.best`): asked of each new position
+    # only where the state can say, so other searches pay nothing for it.
+    progress = getattr(state, "progress", None)
+    best = progress() if progress is not None else -1
     if width:
         def moves_of() -> Sequence[FastMove]:
             return state.moves()[:width]
@@ -156,11 +178,13 @@ def _search(state: SearchState, seconds: float,
 
     pushed = enter()
     if pushed is None:
-        return Verdict(WINNABLE, _line(state, path), 1)
+        return Verdict(WINNABLE, _line(state, path), 1, best)
     seen: set[Hashable] = {key_of()}
+    if progress is not None:
+        best = max(best, progress())
     if is_dead():
         _undo(state, path, pushed)
-        return Verdict(LOST, (), 1)
+        return Verdict(LOST, (), 1, best)
     # One entry a position on the path: its moves, the next one to try, and
     # how many pushes led into it (its move and the forced ones after it).
     all_moves: list[Sequence[FastMove]] = [moves_of()]
@@ -184,7 +208,7 @@ def _search(state: SearchState, seconds: float,
             if (time.monotonic() >= deadline or len(seen) >= max_positions
                     or (should_stop is not None and should_stop())):
                 _undo(state, path, len(path))
-                return Verdict(UNKNOWN, (), len(seen))
+                return Verdict(UNKNOWN, (), len(seen), best)
         move = moves[index]
         # `enter` written out here (this is the hot loop): the move, then
         # the forced moves after it.
@@ -193,7 +217,7 @@ def _search(state: SearchState, seconds: float,
         pushed = 1
         while True:
             if is_won():
-                return Verdict(WINNABLE, _line(state, path), len(seen) + 1)
+                return Verdict(WINNABLE, _line(state, path), len(seen) + 1, best)
             move = forced()
             if move is None:
                 break
@@ -203,6 +227,10 @@ def _search(state: SearchState, seconds: float,
         key = key_of()
         if key not in seen:
             seen.add(key)
+            if progress is not None:
+                score = progress()
+                if score > best:
+                    best = score
             if not is_dead():
                 all_moves.append(moves_of())
                 next_index.append(0)
@@ -211,7 +239,7 @@ def _search(state: SearchState, seconds: float,
         for _ in range(pushed):
             pop()
         del path[-pushed:]
-    return Verdict(LOST, (), len(seen))
+    return Verdict(LOST, (), len(seen), best)
 
 
 def _undo(state: SearchState, path: list[FastMove], count: int) -> None:

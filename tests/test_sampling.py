@@ -118,11 +118,26 @@ def test_cruel_hint_is_the_solvers_next_move() -> None:
     assert "way to win" in hint.why
 
 
-@pytest.mark.parametrize("seed", [1, 2, 5])
+@pytest.mark.parametrize("seed", [1, 2, 5, 12, 40])
 def test_following_cruel_hints_from_a_winnable_deal_wins(seed: int) -> None:
-    assert solve(new_game("cruel", seed=seed), 1e9, max_positions=20_000).status == "winnable"
+    """Deals 12 and 40 are won only in the solver's later move orders: the
+    hint's budget of positions is shared by them, as `solve`'s time is."""
+    assert solve(new_game("cruel", seed=seed), 1e9, max_positions=100_000,
+                 share_positions=True).status == "winnable"
     game = follow_better_hints("cruel", None, seed)
     assert game.is_won()
+
+
+def test_a_shared_budget_of_positions_tries_every_move_order() -> None:
+    """Cruel's deal 40: its first move order runs out, its fourth wins at once."""
+    game = new_game("cruel", seed=40)
+    assert solve(game, 1e9, max_positions=20_000).status == "unknown"
+    shared = solve(game, 1e9, max_positions=20_000, share_positions=True)
+    assert shared.status == "winnable" and shared.positions <= 20_000
+    replay = game.copy()
+    for move in shared.line:
+        replay.play(move)
+    assert replay.is_won()
 
 
 def test_known_lines_carry_on_along_a_found_win() -> None:
@@ -181,3 +196,44 @@ def test_no_better_hint_where_every_move_comes_to_the_same() -> None:
     assert card is not None and card.rank == 13
     assert len(game.legal_moves()) == 4
     assert better_hint(game, sampling=Sampling(samples=50, most_samples=50)) is None
+
+
+def test_an_undecided_search_says_how_far_it_got() -> None:
+    """Cruel's deal 40 runs out in its first move order; the verdict still tells
+    the most cards any position searched had on the suit stacks."""
+    game = new_game("cruel", seed=40)
+    verdict = solve(game, 1e9, max_positions=2_000)
+    assert verdict.status == "unknown"
+    assert game.progress() < verdict.best < 52
+    played_on = game.copy()
+    played_on.play(next(move for move in played_on.legal_moves() if move.action != "redeal"))
+    assert solve(played_on, 1e9, max_positions=2_000).best >= played_on.progress()
+
+
+def test_a_search_state_that_does_not_count_cards_home_says_so() -> None:
+    """The hook is optional: a state without `progress` gives -1, and a win or
+    a loss is as before."""
+    game = new_game("thirteen", seed=3)
+    state = game.search_state()
+    if hasattr(state, "progress"):
+        pytest.skip("Thirteen's search counts its cards now")
+    assert solve(game, 1e9, max_positions=500).best == -1
+
+
+def test_a_sampled_hint_against_the_quick_hints_advice_says_so_plainly() -> None:
+    """Dammit! deal 3, after 31 quick hints: the quick hint puts the 5 of spades
+    in a middle box and warns against an edge box; the tries find the edge box
+    a little better.  The sentence names the move without the warning, and
+    does not say "only about 6 of 10" beside "about 6 of 10"."""
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("dammit", seed=3)
+    for _ in range(31):
+        game.play(rank_hints(game)[0].move)
+    ranked = rank_hints(game)
+    assert "but a middle box is better" in next(
+        hint.why for hint in ranked if hint.move is not None and hint.move.dst == "box14")
+    hint = better_hint(game, ranked, Sampling(samples=6, budget=500, sample_positions=2_000))
+    assert hint is not None and hint.move != ranked[0].move and hint.move.dst == "box14"
+    assert hint.why.startswith("Put the 5 of spades in box 14.")
+    assert "but a middle box" not in hint.why and "does not peek" in hint.why
+    assert "came out a little worse" in hint.why and "only about" not in hint.why

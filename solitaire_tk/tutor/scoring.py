@@ -32,18 +32,26 @@ class Scratch:
     """A private copy of the game to try moves on; the real game is never touched."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game.copy()
+        self._real = game
+        self._copy: Game | None = None   # made when first needed: many rankers never try
+
+    @property
+    def game(self) -> Game:
+        if self._copy is None:
+            self._copy = self._real.copy()
+        return self._copy
 
     @contextmanager
     def trying(self, *moves: Move) -> Iterator[Game]:
         """The scratch game after `moves` (more may be played on it); put back afterwards."""
-        point = self.game.checkpoint()
+        game = self.game
+        point = game.checkpoint()
         try:
             for move in moves:
-                self.game.play(move)
-            yield self.game
+                game.play(move)
+            yield game
         finally:
-            self.game.restore_checkpoint(point, ())
+            game.restore_checkpoint(point, ())
 
 
 def say(what: str, why: str) -> str:
