@@ -13,13 +13,14 @@ a drift test plays thousands of random positions per game and checks that
 A state may also offer several move orders (`orderings` and
 `use_ordering(n)`, see `solver.search`), tried in turn; narrow searches to
 try first (`narrow_first`, see `solver.search`); `new_search()`, called as
-each search starts, to forget what a search before filed; `progress() -> int`,
-the cards home here (the solver reports the most any position reached, so
-that sampling can rank searches that ran out: `Verdict.best`); and `dead_reason()
+each search starts, to forget what a search before filed; and `dead_reason()
 -> str | None`: why `is_dead` said so, in a pupil's words and naming only
 cards the pupil can see (`winnable.lost_reason` tells it after a losing move).
-`Game.is_over` searches the same state (`oversearch`) when it also says how
-many cards are home and unseen (`cards_home`, `cards_unseen`).
+A state may say how many cards are home and unseen (`cards_home()`,
+`cards_unseen()`): `Game.is_over` then searches the same state
+(`oversearch`), and the solver reports the most cards home any position it
+searched reached (`Verdict.best`), so that sampling can rank searches that
+ran out.
 """
 
 from __future__ import annotations

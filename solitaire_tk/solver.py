@@ -36,7 +36,7 @@ class Verdict:
     """What the solver found: `status`, a winning `line` for "winnable", and
     how many distinct positions it searched (added up over the searches it
     made: the narrow ones first and the move orders, when the state has them).
-    `best` is the most cards home (the state's `progress()`) in any position
+    `best` is the most cards home (the state's `cards_home()`) in any position
     searched, -1 when the state does not say: for an "unknown", how far the
     search got, so that searches nobody finished can still be compared."""
 
@@ -158,7 +158,7 @@ def _search(state: SearchState, seconds: float,
     moves_of = state.moves
     # How far the search got (see `Verdict.best`): asked of each new position
     # only where the state can say, so other searches pay nothing for it.
-    progress = getattr(state, "progress", None)
+    progress = getattr(state, "cards_home", None)
     best = progress() if progress is not None else -1
     if width:
         def moves_of() -> Sequence[FastMove]:

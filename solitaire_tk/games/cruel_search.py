@@ -45,10 +45,6 @@ class CruelSearch:
         # What pop needs: a card move and the flag before it, or the piles before a deal.
         self._undo: list[tuple[int | list[list[int]], bool]] = []
 
-    def progress(self) -> int:
-        """Cards on the suit stacks (see `searchstate`)."""
-        return 52 - self.left
-
     def moves(self) -> list[int]:
         """Suit-stack moves first (lowest card first), then a card move that frees
         a card for its suit stack, then a new deal, then the other card moves

@@ -43,6 +43,7 @@ class DoubleSolitaire(Game):
     extra_state = ("spread_from",)
     stock_pile = RESERVE
     own_settings = ("auto_move",)  # a card whose twin is up goes up by itself
+    hint_counts_unfinished_searches = True   # its searches mostly end: ties are broken
 
     # The pile whose cards are spread on pile 23; None when nothing is spread.
     spread_from: str | None = None

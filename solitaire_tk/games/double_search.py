@@ -66,10 +66,6 @@ class DoubleSearch:
     def is_won(self) -> bool:
         return self.home == 104
 
-    def progress(self) -> int:
-        """Cards on the up and down piles (see `searchstate`)."""
-        return self.home
-
     def _ways(self, card: int) -> tuple[int, ...]:
         """Where `card` may go up now: 0 its suit's up pile, 1 its down pile."""
         suit, rank = SUIT[card], RANK[card]

@@ -129,16 +129,18 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     """Try the candidates against arrangements of the unseen cards; the most wins.
 
     Each search is worth 1 when it wins, 0 when it proves the game lost, and
-    when it runs out of positions a part of `sampling.partial` by how many
-    more cards it brought home (`Verdict.best`): where nothing is decided,
-    the move that gets furthest is still the better bet.
+    when it runs out of positions, in a game that counts such searches
+    (`Game.hint_counts_unfinished_searches`), a part of `sampling.partial` by
+    how many more cards it brought home (`Verdict.best`): where nothing is
+    decided, the move that gets furthest is still the better bet.
     """
     rng = random.Random(f"{sampling.seed}/{len(game.log)}")
     arrangements = [game.with_unseen_shuffled(rng)]
     moves = distinct_moves(arrangements[0], candidates)
     if len(moves) < 2:
         return None   # every move comes to the same: the quick hint is as good
-    worth = _Worth(game, sampling.partial)
+    partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
+    worth = _Worth(game, partial)
     # What each search found, by arrangement and move: its worth (see above).
     found: list[dict[Move, float]] = []
     wins = {move: 0.0 for move in moves}
@@ -158,7 +160,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
         # Undecided: each move is searched on its own, as after a win, where
         # how far a search got counts; else a search after a move would most
         # likely run out too, and the arrangement is left out.
-        if verdict.status == UNKNOWN and (verdict.best < 0 or not sampling.partial):
+        if verdict.status == UNKNOWN and (verdict.best < 0 or not partial):
             left_out.add(count)
         known: dict[Move, float] = {} if verdict.status == WINNABLE else {
             move: 0.0 for move in moves if verdict.status == LOST or count in left_out}
