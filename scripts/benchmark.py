@@ -431,8 +431,9 @@ def _follow_deal(job: tuple[str, str, int, object, int]
     game = follow_better_hints(game_id, variant, seed, sampling)  # type: ignore[arg-type]
     used = time.process_time() - cpu
     quick = follow_hints(game_id, variant, seed)
-    ceiling = solve(new_game(game_id, variant, seed=seed), 1e9,
-                    max_positions=ceiling_positions).status if ceiling_positions else "-"
+    # The move orders share the positions as they would share the time.
+    ceiling = solve(new_game(game_id, variant, seed=seed), 1e9, max_positions=ceiling_positions,
+                    share_positions=True).status if ceiling_positions else "-"
     return game.is_won(), quick.is_won(), ceiling, game.progress(), len(game.log), used
 
 
@@ -682,7 +683,7 @@ def _solve_deal(job: tuple[str, str, tuple[tuple[str, bool], ...], int, int]
     game_id, variant, options, seed, positions = job
     game = new_game(game_id, variant, seed=seed, options=dict(options))
     start, cpu = time.perf_counter(), time.process_time()
-    verdict = (solve(game, 3600.0, max_positions=positions) if positions
+    verdict = (solve(game, 3600.0, max_positions=positions, share_positions=True) if positions
                else solve(game, SOLVER_SECONDS))
     return (verdict.status, time.perf_counter() - start, verdict.positions,
             time.process_time() - cpu)
