@@ -5,7 +5,7 @@ rules), and the time limit gives "unknown" instead of hanging."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Hashable
 
 import pytest
 
@@ -400,21 +400,12 @@ def test_cruel_frozen_first_piles_agree_with_the_slow_search() -> None:
     assert frozen >= 20, frozen
 
 
-class TwoOrders:
-    """A made-up game for the solver: in its first move order the search wanders
-    down a line of ever new positions; in the second the first move wins."""
-
-    orderings = 2
+class PathState:
+    """A made-up game for the solver: a position is the path of moves that led
+    to it; the subclasses say which moves there are and which path wins."""
 
     def __init__(self) -> None:
-        self.order = 0
         self.path: list[int] = []
-
-    def use_ordering(self, number: int) -> None:
-        self.order = number
-
-    def moves(self) -> list[int]:
-        return [1, 0] if self.order == 0 else [0, 1]
 
     def forced_move(self) -> None:
         return None
@@ -425,17 +416,34 @@ class TwoOrders:
     def pop(self) -> None:
         self.path.pop()
 
-    def key(self) -> tuple[int, ...]:
+    def key(self) -> Hashable:
         return tuple(self.path)
-
-    def is_won(self) -> bool:
-        return self.path[-1:] == [0]
 
     def is_dead(self) -> bool:
         return False
 
     def public_move(self, move: int) -> Move:
         return Move("deal")
+
+
+class TwoOrders(PathState):
+    """A made-up game for the solver: in its first move order the search wanders
+    down a line of ever new positions; in the second the first move wins."""
+
+    orderings = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order = 0
+
+    def use_ordering(self, number: int) -> None:
+        self.order = number
+
+    def moves(self) -> list[int]:
+        return [1, 0] if self.order == 0 else [0, 1]
+
+    def is_won(self) -> bool:
+        return self.path[-1:] == [0]
 
 
 def test_the_solver_tries_a_states_second_move_order_when_the_first_runs_long() -> None:
@@ -446,7 +454,7 @@ def test_the_solver_tries_a_states_second_move_order_when_the_first_runs_long() 
     assert state.order == 0 and state.path == []
 
 
-class WideOrNarrow:
+class WideOrNarrow(PathState):
     """A made-up game for the solver: up to three moves deep, each position
     has moves 0, 1 and 2; move 2 starts a wander down `wander` ever new
     positions that never wins.  Only the line `winning` wins.  Best first,
@@ -455,9 +463,9 @@ class WideOrNarrow:
     DEPTH = 3
 
     def __init__(self, winning: list[int], wander: int = 100_000) -> None:
+        super().__init__()
         self.winning = winning
         self.wander = wander
-        self.path: list[int] = []
         self.searches = 0
 
     def new_search(self) -> None:
@@ -468,27 +476,12 @@ class WideOrNarrow:
             return [0] if len(self.path) - self.path.index(2) < self.wander else []
         return [0, 1, 2] if len(self.path) < self.DEPTH else []
 
-    def forced_move(self) -> None:
-        return None
-
-    def push(self, move: int) -> None:
-        self.path.append(move)
-
-    def pop(self) -> None:
-        self.path.pop()
-
     def key(self) -> tuple[int, tuple[int, ...]]:
         # A wander is all 0s after its 2: its length says where it is.
         return len(self.path), tuple(self.path[:self.DEPTH + 1])
 
     def is_won(self) -> bool:
         return self.path == self.winning
-
-    def is_dead(self) -> bool:
-        return False
-
-    def public_move(self, move: int) -> Move:
-        return Move("deal")
 
 
 def test_a_narrow_search_first_finds_the_win_behind_a_long_wander() -> None:
