@@ -80,6 +80,9 @@ def pyinstaller(kind: str, data: Path, version_file: Path | None) -> None:
         "--icon", str(ROOT / "images" / "icon.ico"),
         # ImageTk finds Tk through this module, which PyInstaller does not see.
         "--hidden-import", "PIL._tkinter_finder",
+        # The games and their hint strategies are imported by name (registry.py,
+        # tutor/hints.py), which PyInstaller does not follow.
+        "--collect-submodules", "solitaire_tk",
         "--paths", str(ROOT),  # this checkout's package, whatever else is installed
         "--distpath", str(ROOT / "dist" / kind), "--workpath", str(ROOT / "build" / kind),
         "--specpath", str(ROOT / "build"),

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from solitaire_tk import Move, load_game, new_game
+from solitaire_tk import GAME_IDS, Move, load_game, new_game
 from solitaire_tk.engine import Game
-from solitaire_tk.tutor.hints import STOCK_ACTIONS, Hint, follow_hints, rank_hints
+from solitaire_tk.tutor.hints import STOCK_ACTIONS, Hint, follow_hints, rank_hints, strategy_for
 
 from .helpers import arrange
 
@@ -254,3 +254,15 @@ def test_following_hints_plays_a_whole_game_legally(game_id: str, variant: str |
     assert game.is_over() or rank_hints(game)[0].move is not None
     capped = follow_hints(game_id, variant, 3, max_moves=5)
     assert len(capped.log) <= 5
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_has_its_own_quick_hint_strategy(game_id: str) -> None:
+    # Found by name (strategy_<id>.rank_<id>): a renamed one would leave the
+    # game with the plain list of legal moves.
+    ranker = strategy_for(game_id)
+    assert ranker is not None and ranker.__name__ == f"rank_{game_id}"
+
+
+def test_a_game_without_a_strategy_has_none() -> None:
+    assert strategy_for("no_such_game") is None

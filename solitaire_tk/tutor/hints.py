@@ -15,26 +15,26 @@ These are the quick hints, shown at once.  The better hint, which asks the
 solver without letting it see a hidden card, is in `sampling.py`; it uses
 this list for its candidates, its reasons and its ties.
 
-Each game's strategy lives in its own module (`strategy_klondike.py`,
-`strategy_cruel.py`, `strategy_thirteen.py`, `strategy_double.py`,
-`strategy_dammit.py`); what they share is in `scoring.py`.  This module
-imports them; they never import it.
+Each game's strategy lives in its own module, `strategy_<game id>.py` with
+its `rank_<game id>` (`strategy_klondike.rank_klondike`), found by that
+name, so a new game's strategy needs no list here; what they share is in
+`scoring.py`.  This module imports them; they never import it.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Collection
+from functools import lru_cache
 
 from ..engine import Game, Position
 from ..moves import Move
 from ..records import record
 from ..registry import new_game
-from . import (strategy_cruel, strategy_dammit, strategy_double, strategy_klondike,
-               strategy_thirteen)
 from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
-           "loop_key", "goes_round"]
+           "loop_key", "goes_round", "strategy_for"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -62,7 +62,7 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
     moves = game.legal_moves()
     if not moves or game.is_over():
         return [Hint(None, game.outcome(), 0.0)]
-    ranker = _RANKERS.get(game.game_id)
+    ranker = strategy_for(game.game_id)
     scratch = Scratch(game)
     scored = ranker(game, moves, scratch) if ranker else [
         Scored(move, 0.0, say(game.describe(move), "it is a legal move")) for move in moves]
@@ -104,10 +104,15 @@ def loop_key(game: Game) -> Position:
     return game.loop_key()
 
 
-_RANKERS: dict[str, Ranker] = {
-    "klondike": strategy_klondike.rank_klondike,
-    "cruel": strategy_cruel.rank_cruel,
-    "thirteen": strategy_thirteen.rank_thirteen,
-    "double": strategy_double.rank_double,
-    "dammit": strategy_dammit.rank_dammit,
-}
+@lru_cache(maxsize=None)
+def strategy_for(game_id: str) -> Ranker | None:
+    """The game's strategy (`strategy_<id>.rank_<id>`), or None for a game with none."""
+    name = f"{__package__}.strategy_{game_id}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise   # the strategy is there, but something it needs is not
+        return None
+    ranker: Ranker | None = getattr(module, f"rank_{game_id}", None)
+    return ranker

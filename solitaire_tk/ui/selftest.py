@@ -27,6 +27,7 @@ from ..registry import GAME_IDS, game_class, new_game
 from ..resources import read_resource, resource
 from ..storage import save_game
 from ..savefile import load_game
+from ..tutor.hints import strategy_for
 from ..userdata import DataStore
 from .app import TutorApp
 
@@ -85,6 +86,9 @@ def check_resources(failures: Failures) -> None:
             read_resource("lessons", f"{game_id}.md")
         except OSError as error:
             failures.add(str(error))
+        # Found by name, so a build that left it out would hint without it.
+        failures.check(strategy_for(game_id) is not None,
+                       f"the quick hints of {game_class(game_id).title} are missing")
     try:
         # Pillow quietly takes a font of the same name from the system if ours is
         # missing (Linux has DejaVu; a school PC has not): so check where it came from.
