@@ -41,7 +41,6 @@ class Cruel(Game):
     extra_state = ("moved_since_deal",)
     # Messages is its help's option (pop up why a move is refused); Auto-move offers Finish.
     own_settings = ("messages", "auto_move")
-    hint_counts_unfinished_searches = True
 
     # Dealing again is only allowed once a card has moved; without a move
     # the new deal would be exactly the old one.
