@@ -169,6 +169,32 @@ def test_dammit_never_takes_the_last_box_a_face_card_needs() -> None:
     assert "last free box a Queen" in hints[-1].why
 
 
+def test_dammit_ten_uses_an_edge_box_and_keeps_the_middle_for_cards_that_may_stay() -> None:
+    """A 10 is always taken away when the grid is full, so it may borrow an edge
+    box for a while; the middle boxes are kept for cards that may stay."""
+    game = arrange(blank("dammit"), {"stock": "2C TH"})
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move is not None and hints[0].move.dst not in ("box6", "box7", "box10", "box11")
+    assert "will be taken away when the grid is full" in hints[0].why
+    middle = next(hint for hint in hints if hint.move == Move("place", dst="box6"))
+    assert "an edge box will do" in middle.why
+
+
+def test_dammit_clearing_leaves_the_card_that_stays_in_a_middle_box() -> None:
+    """Two 3s and one 7 in a full grid: one 3 stays.  Take away the 3 in the
+    corner, not the one in the middle box, which blocks no face card."""
+    boxes = {1: "3D", 4: "KD", 13: "KH", 16: "KS", 2: "7C", 3: "QD", 14: "QH", 15: "QS",
+             5: "JC", 8: "JD", 9: "JH", 12: "JS", 6: "3C", 7: "2C", 10: "4S", 11: "AH"}
+    layout = {"stock": "[2S] [5D]"} | {f"box{n}": code for n, code in boxes.items()}
+    game = arrange(blank("dammit"), layout, clearing=True)
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move == Move("remove", piles=("box1", "box2"))
+    middle = next(hint for hint in hints if hint.move == Move("remove", piles=("box2", "box6")))
+    assert "take away another pair first" in middle.why
+
+
 # -- only the stock left, or nothing at all ----------------------------------------
 def test_only_the_stock_left_says_so() -> None:
     klondike = arrange(blank("klondike", "draw1"), {
