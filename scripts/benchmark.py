@@ -29,6 +29,8 @@
   `--budget POSITIONS`), the solver's winnable share beside them (the
   ceiling) and the published no-peeking figures; `--hints-deals N` (or
   `--deals N`), `--first N`, `--game ID`, `--variant V`, `--workers N`,
+  `--option NAME` (only the games with that option, played with it on:
+  `--option easy_mode` for Thirteen's Easy mode),
   `--no-ceiling` (leaves out the solver's look at every card); the
   processor seconds a deal and the wall-clock time of each row and in all.
 - Statistics: a data folder with 500 kept games; a start that counts them
@@ -420,32 +422,35 @@ NO_PEEKING = {
 }
 
 
-def _follow_deal(job: tuple[str, str, int, object, int]
+def _follow_deal(job: tuple[str, str, int, object, int, dict[str, bool] | None]
                  ) -> tuple[bool, bool, str, int, int, float]:
     """One deal for the process pool: won with the better hints, won with the quick
     hints, the solver's verdict, cards done, moves, processor seconds."""
     from solitaire_tk import solve
     from solitaire_tk.tutor.sampling import follow_better_hints
-    game_id, variant, seed, sampling, ceiling_positions = job
+    game_id, variant, seed, sampling, ceiling_positions, options = job
     cpu = time.process_time()
-    game = follow_better_hints(game_id, variant, seed, sampling)  # type: ignore[arg-type]
+    game = follow_better_hints(game_id, variant, seed, sampling,  # type: ignore[arg-type]
+                               options=options)
     used = time.process_time() - cpu
-    quick = follow_hints(game_id, variant, seed)
+    quick = follow_hints(game_id, variant, seed, options=options)
     # The move orders share the positions as they would share the time.
-    ceiling = solve(new_game(game_id, variant, seed=seed), 1e9, max_positions=ceiling_positions,
+    ceiling = solve(new_game(game_id, variant, seed=seed, options=options), 1e9,
+                    max_positions=ceiling_positions,
                     share_positions=True).status if ceiling_positions else "-"
     return game.is_won(), quick.is_won(), ceiling, game.progress(), len(game.log), used
 
 
 def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
                    only: str = "", workers: int = 0, variant_only: str = "",
-                   ceiling: bool = True) -> None:
+                   ceiling: bool = True, option: str = "") -> None:
     """Play every deal by always taking the first hint, one table row per game and variant:
     the quick hint, the better hint (sampled: never a hidden card seen), and the
     solver's winnable share beside them (the ceiling: it sees every card).  The
     better hint looks as hard as the app's (`Sampling()`) unless `samples` or
     `budget` say otherwise.  Without `ceiling` the solver's own look (the
-    slowest part after the better hint) is left out."""
+    slowest part after the better hint) is left out.  With `option` only the
+    games that have it are played, with it on."""
     from concurrent.futures import ProcessPoolExecutor
     from solitaire_tk.records import replace
     from solitaire_tk.tutor.sampling import Sampling
@@ -462,19 +467,21 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
           "published")
     rows = [(game_id, variant) for game_id in GAME_IDS if not only or game_id == only
             for variant in game_class(game_id).variants
-            if not variant_only or variant == variant_only]
+            if (not variant_only or variant == variant_only)
+            and (not option or option in game_class(game_id).option_defaults)]
+    options = {option: True} if option else None
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for game_id, variant in rows:
-            jobs = [(game_id, variant, seed, sampling, CEILING_POSITIONS if ceiling else 0)
-                    for seed in deals]
+            jobs = [(game_id, variant, seed, sampling, CEILING_POSITIONS if ceiling else 0,
+                     options) for seed in deals]
             row_began = time.perf_counter()
             answers = list(pool.map(_follow_deal, jobs))
             count = len(answers)
 
             def share(values: list[bool]) -> str:
                 return f"{sum(values) / count:.0%}"
-            print(f"{game_id:<9} {variant:<13} {count:>5} "
+            print(f"{game_id:<9} {variant + (' ' + option if option else ''):<13} {count:>5} "
                   f"{share([a[1] for a in answers]):>6} {share([a[0] for a in answers]):>7} "
                   f"{share([a[2] == 'winnable' for a in answers]) if ceiling else '-':>8} "
                   f"{share([a[2] == 'unknown' for a in answers]) if ceiling else '-':>8} "
@@ -866,7 +873,7 @@ def winnable_figures(quick: bool = False, only: str = "") -> None:
 
 # The options `main` reads: those that take a value, and those that do not.
 VALUE_OPTIONS = ("--budget", "--deals", "--first", "--game", "--hints-deals", "--json",
-                 "--positions", "--samples", "--variant", "--workers")
+                 "--option", "--positions", "--samples", "--variant", "--workers")
 FLAG_OPTIONS = ("--big", "--full", "--hints", "--mistakes", "--no-ceiling", "--over", "--quick",
                 "--read-only", "--redraw", "--report", "--solver", "--startup", "--stats", "--winnable")
 
@@ -933,7 +940,8 @@ def main() -> None:
                        args[args.index("--game") + 1] if "--game" in args[:-1] else "",
                        number("--workers", 0),
                        args[args.index("--variant") + 1] if "--variant" in args[:-1] else "",
-                       "--no-ceiling" not in args)
+                       "--no-ceiling" not in args,
+                       args[args.index("--option") + 1] if "--option" in args[:-1] else "")
         return
     if "--over" in sys.argv[1:]:
         is_over_times()

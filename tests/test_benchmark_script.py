@@ -32,3 +32,16 @@ def test_an_option_without_its_value_is_refused() -> None:
     result = run("--solver", "--game")
     assert result.returncode == 2
     assert "--game needs a value" in result.stderr
+
+
+def test_hints_with_an_option_play_only_the_games_that_have_it_with_it_on() -> None:
+    """`--option easy_mode`: Thirteen's Easy mode alone (one deal, to be quick)."""
+    result = run("--hints", "--option", "easy_mode", "--hints-deals", "1", "--first", "12",
+                 "--workers", "1", "--no-ceiling")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()
+            if line.split()[:1] and line.split()[0] in ("cruel", "klondike", "thirteen",
+                                                         "double", "dammit")]
+    assert [row[:4] for row in rows] == [["thirteen", "standard", "easy_mode", "1"]]
+    # Deal 12 is won in Easy mode by following the quick hints (and not without it).
+    assert rows[0][4] == "100%"

@@ -240,19 +240,38 @@ def test_a_search_state_that_does_not_count_cards_home_says_so() -> None:
 
 
 def test_a_sampled_hint_against_the_quick_hints_advice_says_so_plainly() -> None:
-    """Dammit! deal 2, after 11 quick hints: the quick hint warns against putting
-    the 3 of hearts in box 9; the tries find that box a little better.  The
+    """Thirteen deal 19, after 16 quick hints: the quick hint says to deal only
+    when nothing more can go; the tries find dealing now a little better.  The
     sentence names the move without the warning, and does not say "only about
-    5 of 10" beside "about 5 of 10"."""
+    1 of 10" beside "about 1 of 10"."""
     from solitaire_tk.tutor.hints import rank_hints
-    game = new_game("dammit", seed=2)
-    for _ in range(11):
+    game = new_game("thirteen", seed=19)
+    for _ in range(16):
         game.play(rank_hints(game)[0].move)
     ranked = rank_hints(game)
-    assert "but another box is safer" in next(
-        hint.why for hint in ranked if hint.move is not None and hint.move.dst == "box9")
+    assert "but only when nothing more can go" in next(
+        hint.why for hint in ranked if hint.move is not None and hint.move.action == "deal")
     hint = better_hint(game, ranked, Sampling(samples=6, budget=500, sample_positions=2_000))
-    assert hint is not None and hint.move != ranked[0].move and hint.move.dst == "box9"
-    assert hint.why.startswith("Put the 3 of hearts in box 9.")
-    assert "but another box" not in hint.why and "does not peek" in hint.why
+    assert hint is not None and hint.move != ranked[0].move and hint.move.action == "deal"
+    assert hint.why.startswith("Deal four more cards from the deck, one onto each pile.")
+    assert "but only" not in hint.why and "does not peek" in hint.why
     assert "came out a little worse" in hint.why and "only about" not in hint.why
+
+
+def test_dammits_better_hint_is_worked_out_from_the_odds_without_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's tries know each arrangement's order, so in Dammit! they favour
+    plans a pupil could not follow: its better hint is the quick hint's move,
+    with how likely the grid is to fill up safely, and no search at all."""
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import rank_hints
+
+    def no_search(*_: object, **__: object) -> None:
+        raise AssertionError("the solver was asked")
+    monkeypatch.setattr(sampling, "solve", no_search)
+    game = new_game("dammit", seed=5)
+    hint = better_hint(game)
+    assert hint is not None and hint.move == rank_hints(game)[0].move
+    assert hint.why.startswith(rank_hints(game)[0].why)
+    assert "in about 8 of 10 ways the cards still to come could lie" in hint.why
+    assert "does not peek" in hint.why and hint.line == ()

@@ -18,14 +18,17 @@ this list for its candidates, its reasons and its ties.
 Each game's strategy lives in its own module, `strategy_<game id>.py` with
 its `rank_<game id>` (`strategy_klondike.rank_klondike`), found by that
 name, so a new game's strategy needs no list here; what they share is in
-`scoring.py`.  This module imports them; they never import it.
+`scoring.py`.  This module imports them; they never import it.  A strategy
+may also have its own better hint, `better_<game id>` (Dammit!'s, from the
+odds, where the solver's sampled tries would mislead).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from functools import lru_cache
+from typing import Any
 
 from ..engine import Game, Position
 from ..moves import Move
@@ -34,7 +37,7 @@ from ..registry import new_game
 from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
-           "loop_key", "goes_round", "strategy_for"]
+           "loop_key", "goes_round", "strategy_for", "own_better_hint"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -77,13 +80,15 @@ def rank_hints(game: Game, history: History | None = None) -> list[Hint]:
     return [Hint(scored[i].move, scored[i].why, scored[i].score) for i in order]
 
 
-def follow_hints(game_id: str, variant: str | None, seed: int, max_moves: int = 2000) -> Game:
-    """Play deal `seed` by always taking the first hint that does not go round in a circle.
+def follow_hints(game_id: str, variant: str | None, seed: int, max_moves: int = 2000,
+                 options: Mapping[str, bool] | None = None) -> Game:
+    """Play deal `seed` (with the game's `options`) by always taking the first hint
+    that does not go round in a circle.
 
     Returns the game once it is over, once every move would bring back a
     position already seen, or after `max_moves` moves.
     """
-    game = new_game(game_id, variant, seed=seed)
+    game = new_game(game_id, variant, seed=seed, options=options)
     seen: set[Position] = {loop_key(game)}
     for _ in range(max_moves):
         first = rank_hints(game, seen)[0]
@@ -107,6 +112,24 @@ def loop_key(game: Game) -> Position:
 @lru_cache(maxsize=None)
 def strategy_for(game_id: str) -> Ranker | None:
     """The game's strategy (`strategy_<id>.rank_<id>`), or None for a game with none."""
+    ranker: Ranker | None = _from_strategy(game_id, "rank")
+    return ranker
+
+
+# A game's own better hint: the move and its sentence, or None for no better hint.
+OwnBetterHint = Callable[[Game], "tuple[Move, str] | None"]
+
+
+@lru_cache(maxsize=None)
+def own_better_hint(game_id: str) -> OwnBetterHint | None:
+    """The game's own better hint (`strategy_<id>.better_<id>`), or None: then the
+    better hint samples the hidden cards and asks the solver (`sampling.py`)."""
+    own: OwnBetterHint | None = _from_strategy(game_id, "better")
+    return own
+
+
+def _from_strategy(game_id: str, prefix: str) -> Any:
+    """`strategy_<id>.<prefix>_<id>` if the game has a strategy module with it, else None."""
     name = f"{__package__}.strategy_{game_id}"
     try:
         module = importlib.import_module(name)
@@ -114,5 +137,4 @@ def strategy_for(game_id: str) -> Ranker | None:
         if error.name != name:
             raise   # the strategy is there, but something it needs is not
         return None
-    ranker: Ranker | None = getattr(module, f"rank_{game_id}", None)
-    return ranker
+    return getattr(module, f"{prefix}_{game_id}", None)

@@ -25,13 +25,13 @@ in the solver's own process (`solverprocess`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
-from .hints import Hint, goes_round, rank_hints
+from .hints import Hint, goes_round, own_better_hint, rank_hints
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
 NEVER = 1e9   # the solver's clock is not the limit
@@ -98,6 +98,10 @@ def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
     candidates = [hint for hint in ranked if hint.move is not None and not goes_round(hint)]
     if not candidates:
         return None
+    own = own_better_hint(game.game_id)
+    if own is not None:
+        found = own(game)
+        return BetterHint(*found) if found is not None else None
     if not game.unseen_places():
         return _exact_hint(game, ranked, sampling, should_stop)
     safe = set(game.safe_home_moves())
@@ -346,12 +350,13 @@ class KnownLines:
 
 
 def follow_better_hints(game_id: str, variant: str | None, seed: int,
-                        sampling: Sampling = Sampling(), max_moves: int = 2000) -> Game:
+                        sampling: Sampling = Sampling(), max_moves: int = 2000,
+                        options: Mapping[str, bool] | None = None) -> Game:
     """Play deal `seed` as a pupil who always takes the first hint, the better one
     where there is one: like `hints.follow_hints`, never seeing a hidden card."""
     from ..registry import new_game
     from .hints import loop_key
-    game = new_game(game_id, variant, seed=seed)
+    game = new_game(game_id, variant, seed=seed, options=options)
     seen: set[Position] = {loop_key(game)}
     lines = KnownLines()
     for _ in range(max_moves):

@@ -163,3 +163,57 @@ def _dammit_remove(game: Dammit, move: Move, placed: Counter[int],
     return Scored(move, 100.0 + value, say(
         what, "together they make ten, but take away another pair first, so that the "
               "card left over stays in a box that blocks fewer face cards"))
+
+
+def better_dammit(game: Game) -> tuple[Move, str] | None:
+    """Dammit!'s better hint: the quick hint's move, and how likely the grid is then
+    to fill up with every face card finding a box, worked out exactly from the
+    cards still to come.  Where every move comes to the same (a face card, a
+    clearing with no choice) there is nothing better to say: None.
+
+    The solver's sampled tries are not asked here: each knows the order of its
+    arrangement's stock, so it favours plans a pupil could not follow (taking
+    the last box a Queen could use, because in that arrangement no Queen comes
+    in time), and following those hints won less than following the quick ones.
+    """
+    assert isinstance(game, Dammit)
+    moves = game.legal_moves()
+    if game.is_over() or len({_kinds_used(game, move) for move in moves}) < 2:
+        return None
+    scored = rank_dammit(game, moves, Scratch(game))
+    best = max(scored, key=lambda item: item.score)   # the first best, as `rank_hints`
+    return best.move, f"{best.why} {_odds_words(game, best.move)}"
+
+
+def _kinds_used(game: Dammit, move: Move) -> tuple[tuple[int, int], ...]:
+    """What a move changes, as far as the odds go: the kinds of box it fills or
+    empties, with the ranks taken away."""
+    if move.action == "place":
+        return ((odds.kind_of(move.dst or ""), 0),)
+    grid = _grid(game)
+    return tuple(sorted((odds.kind_of(box), grid[box]) for box in move.piles or ()))
+
+
+def _odds_words(game: Dammit, move: Move) -> str:
+    """How likely the grid is to fill up safely after `move`, in a pupil's words."""
+    to_come = odds.cards_to_come(game)
+    grid = _grid(game)
+    if move.action == "place":
+        card = game.card_to_play()
+        assert card is not None and move.dst is not None
+        grid[move.dst] = card.rank
+        when = "The grid then fills up"
+    else:
+        kept = odds.best_keeping(grid, to_come)
+        grid = {box: rank if rank > 10 or box in kept else 0 for box, rank in grid.items()}
+        when = "Once the grid is cleared, it fills up again"
+    chance = odds.fill_odds(odds.free_boxes(grid), to_come)
+    if chance > 0.995:
+        return (f"{when} with a box for every King, Queen and Jack, whatever order the "
+                "cards still to come lie in.")
+    if chance < 0.005:
+        return ("Sadly, whatever order the cards still to come lie in, a King, Queen or "
+                "Jack will find every box of its kind full.")
+    tenths = max(1, min(9, round(chance * 10)))
+    return (f"{when} with a box for every King, Queen and Jack in about {tenths} of 10 "
+            "ways the cards still to come could lie (the tutor does not peek).")
