@@ -26,10 +26,6 @@ FACE_NAMES = {13: "King", 12: "Queen", 11: "Jack"}
 # takes the place of a card that may stay.  (Rank-only playouts of 2,000
 # random deals: 0.1 won the most of the values tried.)
 STAYING_COST = 0.1
-# On equal odds the same kind of box is used each time, in this order (filling
-# one kind up keeps the others whole: the playouts won more than taking the
-# box with the lowest number).
-TIE_ORDER = (odds.MIDDLE, odds.KING, odds.QUEEN, odds.JACK)
 
 
 def rank_dammit(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
@@ -76,9 +72,11 @@ def _rank_places(game: Dammit, moves: list[Move], placed: Counter[int],
     for kind in range(4):
         if free[kind]:
             cost = STAYING_COST * (1 - stays if kind == odds.MIDDLE else stays)
-            worth[kind] = (odds.odds_after_number(free, kind, to_come) - cost
-                           - 1e-9 * TIE_ORDER.index(kind))
-    best = max(worth, key=worth.__getitem__)
+            worth[kind] = odds.odds_after_number(free, kind, to_come) - cost
+    # The kind of the move that comes first in the hints (on equal odds, the
+    # lowest-numbered box: the hints keep the order of the legal moves).
+    best = odds.kind_of(max(moves, key=lambda move: worth[odds.kind_of(move.dst or "")]).dst
+                        or "")
     return [_dammit_place(game, move, card.name, worth, best, stays, placed, free)
             for move in moves]
 
