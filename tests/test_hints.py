@@ -195,6 +195,16 @@ def test_dammit_clearing_leaves_the_card_that_stays_in_a_middle_box() -> None:
     assert "take away another pair first" in middle.why
 
 
+@pytest.mark.parametrize("seed", [1, 11, 22])
+def test_following_dammit_hints_wins_deals_the_odds_save(seed: int) -> None:
+    """Deals 1, 11 and 22 are won by always taking the quick hint, which plays
+    the odds of the cards still to come; the rule of thumb before it (a middle
+    box first, then the edge box with the most room) lost all three."""
+    game = follow_hints("dammit", None, seed)
+    assert game.is_won()
+    assert load_game(game.to_json()).is_won()   # every entry is replayed through the rules
+
+
 # -- only the stock left, or nothing at all ----------------------------------------
 def test_only_the_stock_left_says_so() -> None:
     klondike = arrange(blank("klondike", "draw1"), {
