@@ -26,6 +26,7 @@ as the turns and the turning over it stands for, then the move itself.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Hashable, Sequence
 
 from ..cards import SUITS, Card
@@ -268,14 +269,22 @@ class KlondikeSearch:
                     waste_run.append((order, (WASTE_RUN, j, recycles, empty)))
             if len(waste_run) > 1:
                 waste_run.sort(key=_first)
-        if len(turn_run) > 1:
-            turn_run.sort(key=_first)
-        turn_home += [move for _, move in turn_run]
-        turn_home += [move for _, move in waste_home]
-        turn_home += home
-        turn_home += [move for _, move in waste_run]
-        turn_home += emptying
-        turn_home += other
+        # (Each list is added only when it has moves: a list comprehension
+        # costs a call even on an empty list.)
+        if turn_run:
+            if len(turn_run) > 1:
+                turn_run.sort(key=_first)
+            turn_home += [move for _, move in turn_run]
+        if waste_home:
+            turn_home += [move for _, move in waste_home]
+        if home:
+            turn_home += home
+        if waste_run:
+            turn_home += [move for _, move in waste_run]
+        if emptying:
+            turn_home += emptying
+        if other:
+            turn_home += other
         return turn_home
 
     def _king_ready(self) -> bool:
@@ -439,18 +448,18 @@ class KlondikeSearch:
         if len(memo) > 50_000:   # a bounded memo
             memo.clear()
         held = new_places = 0
-        parts: list[list[BitWait]] = []
+        waits: list[BitWait] = []
         for pile in self.tab:
             mine = memo.get(pile)
             if mine is None:
                 mine = memo[pile] = _pile_summary(_bit_waits(pile))
-            parts.append(mine[0])
+            waits += mine[0]
             held |= mine[1]
             new_places |= mine[3]
         stays_in_waste = 0
         if in_order:
             extra = self._bit_waits_in(in_order)
-            parts.append(extra[0])
+            waits += extra[0]
             held |= extra[1]
             stays_in_waste = extra[2]
         found = self.found
@@ -461,24 +470,24 @@ class KlondikeSearch:
         # stuck set only while its place is home, covered or in the waste.
         if not alone and not new_places & (home | held | stays_in_waste):
             return False
-        waits = [wait for part in parts for wait in part]
         # The cards that may still be stuck, fewer each round until none
         # goes; one pass a round also works out what those kept cover.
         while True:
-            free = ~(home | held | stays_in_waste)
+            blocked = home | held | stays_in_waste
             keep = []
             now_held = now_in_waste = 0
-            on_face_up = False
+            on_face_up = alone
             for wait in waits:
                 under, lower, places, in_waste, on_run = wait
-                if lower & held and not places & free:
+                if lower & held and places & blocked == places:
                     keep.append(wait)
                     now_held |= under
                     now_in_waste |= in_waste
-                    on_face_up = on_face_up or on_run
+                    if on_run:
+                        on_face_up = True
             if len(keep) == len(waits):
                 return bool(keep)
-            if not (on_face_up or alone) or not keep:
+            if not on_face_up or not keep:
                 return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
 
@@ -823,8 +832,9 @@ def _wait(card: int, under: Sequence[int]) -> Wait:
             tuple(range(card - RANK[card], card)))
 
 
-def _first(item: tuple[int, Hashable]) -> int:
-    return item[0]
+# The order a reach is made in (the first of a pair), for `moves`' sorts:
+# the standard library's getter sorts without a call into Python per item.
+_first = itemgetter(0)
 
 
 # `_stuck_in_runs`' cards as bits of an int (a card's bit: 1 << its small
