@@ -94,6 +94,11 @@ class KlondikeSearch:
             pile = bytes(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
+        # Each stack's first n cards as dealt with the top one turned face
+        # up, for `push`: the same bytes every time (its hash kept).
+        self._turned = [[pile[:n - 1] + ONE[pile[n - 1] & FACE] if n else b""
+                         for n in range(hidden + 1)]
+                        for pile, hidden in zip(self.tab, self.down)]
         self.found = [0, 0, 0, 0]
         self.fpile = [-1, -1, -1, -1]        # which home stack each suit is on
         for index, pid in enumerate(FOUNDATIONS):
@@ -110,6 +115,8 @@ class KlondikeSearch:
         # The card each suit takes home next (a King's "next" is no card).
         self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
+        # The positions on the line searched that have no stuck set (see `_new_wait`).
+        self._clean: list[tuple[int, tuple[Any, ...] | None]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._views: dict[tuple[bytes, int, bool], TalonView] = {}
         self._locks = self._find_locks()
@@ -318,20 +325,23 @@ class KlondikeSearch:
         if kind == TO_HOME or kind == RUN:
             src = move[1]
             pile = tab[src]
-            count = 1 if kind == TO_HOME else move[2]
-            moving = pile[-count:]
-            rest = pile[:-count]
+            left = len(pile) - (1 if kind == TO_HOME else move[2])
             hidden = self.down[src]
-            if rest and rest[-1] >= DOWN:     # the card under turns face up
-                rest = rest[:-1] + ONE[rest[-1] & FACE]
+            # Only face-up cards move, so the card under turns face up just
+            # when no face-up card is left: the stack is then its first cards
+            # as dealt, the top one turned (made once, see `__init__`).
+            if hidden and left == hidden:
+                tab[src] = self._turned[src][hidden]
                 self.down[src] = hidden - 1
-            tab[src] = rest
+            else:
+                tab[src] = pile[:left]
             if kind == RUN:
                 dst = move[3]
-                self._undo.append((kind, src, pile, hidden, dst, tab[dst]))
-                tab[dst] = tab[dst] + moving
+                target = tab[dst]
+                self._undo.append((kind, src, pile, hidden, dst, target))
+                tab[dst] = target + pile[left:]
             else:
-                card = moving[0]
+                card = pile[left]
                 self._undo.append((kind, src, pile, hidden, SUIT[card], self._go_home(card)))
             return
         j, recycles = move[1], move[2]
@@ -397,6 +407,7 @@ class KlondikeSearch:
         # the rest: the cards face down stay where they are, and so does the
         # lowest face-up card of a stack (were it gone, the card under it
         # would have turned up), so the number face down says which they are.
+        must = self._new_wait() if self._runs_too else None
         waste = self._waste_stays()
         memo_key = (tuple(self.down), tuple(self.found),
                     self.talon[:self.pos] if waste else self._deck_front())
@@ -416,14 +427,71 @@ class KlondikeSearch:
                 # stuck in every position after (none of its cards ever
                 # moves), so a position it misses leads on only to
                 # positions where the set is still stuck.
-                if self._stuck_in_runs(waste, alone=True):
+                if self._stuck_in_runs(waste, alone=True, must=must):
                     return True
                 self._dead_memo[memo_key] = False
+                self._note_clean()
                 return False
             dead = self._dead_memo[memo_key] = self._stuck(waste)
-        return dead or (self._runs_too and self._stuck_in_runs(waste))
+        if dead or (self._runs_too and self._stuck_in_runs(waste, must=must)):
+            return True
+        self._note_clean()
+        return False
 
-    def _stuck_in_runs(self, waste: bool, alone: bool = False) -> bool:
+    def _note_clean(self) -> None:
+        """File this position as one where no set of cards is stuck (see
+        `_new_wait`): by how many moves it lies from the start and the move
+        into it, which no other position on a later line shares."""
+        if self._runs_too:
+            undo, clean = self._undo, self._clean
+            depth = len(undo)
+            while clean and clean[-1][0] >= depth:
+                clean.pop()
+            clean.append((depth, undo[-1] if undo else None))
+
+    def _new_wait(self) -> BitWait | None:
+        """Where the move into this position was a run or a waste card onto
+        a stack from a position filed by `_note_clean`: the one wait
+        (`_stuck_in_runs`) a stuck set here must have, else None.
+
+        Where passes are counted, no position the search goes on from has a
+        stuck set at all: `is_dead` found none, and one without a card on a
+        face-up card would have been found where its memo entry was made
+        (those cards and their waits depend only on the memo's key).  Such
+        a move takes away the wait of the card it moves and gives that card
+        its wait on the card it now covers, and changes no other wait, nor
+        the cards home; nor the waste pile's waits, but for one fewer where
+        its top card is taken.  So a stuck set without the new wait would
+        have been stuck before the move.  A King into an empty stack gets
+        no wait: `NO_WAIT` (it is never stuck)."""
+        undo, clean = self._undo, self._clean
+        depth = len(undo)
+        while clean and clean[-1][0] >= depth:
+            clean.pop()
+        if not clean or clean[-1][0] != depth - 1 or (depth > 1 and clean[-1][1] is not undo[-2]):
+            return None
+        last = undo[-1]
+        kind = last[0]
+        if kind == RUN:
+            card = last[2][len(self.tab[last[1]])]
+        elif kind == WASTE_RUN:
+            # The waste pile's waits: none while the deck can be turned
+            # over again; else those before the move's or fewer.
+            if self._waste_stays() and not (
+                    self.limit is not None and last[3] >= self.limit and last[2] >= 2
+                    and self.pos <= last[2]):
+                return None
+            card = last[1][self.pos]
+        else:
+            return None
+        onto = last[5]
+        if not onto:
+            return NO_WAIT
+        under = 1 << onto[-1]
+        return (under, LOWER_BITS[card], PARENT_BITS[card] & ~under, 0, True)
+
+    def _stuck_in_runs(self, waste: bool, alone: bool = False,
+                       must: BitWait | None = None) -> bool:
         """`is_dead`'s test with the face-up cards of the stacks too.
 
         A face-up card C lying on a face-up card U leaves it only home or,
@@ -441,8 +509,11 @@ class KlondikeSearch:
         time each), so there `is_dead` asks it less often.  `waste`: the deck can't be turned over again, so the waste pile's
         cards stay in order; else three at a time `_deck_front`'s do.
         `alone`: the test without the runs was not asked (else it found no
-        stuck set, and that shortens this one).
+        stuck set, and that shortens this one).  `must`: a wait any stuck
+        set here has (`_new_wait`): none is, once it is not kept.
         """
+        if must is not None and not must[1]:
+            return False        # `NO_WAIT`
         in_order = self.talon[:self.pos] if waste else self._deck_front()
         memo = self._run_waits
         if len(memo) > 50_000:   # a bounded memo
@@ -474,6 +545,8 @@ class KlondikeSearch:
         # goes; one pass a round also works out what those kept cover.
         while True:
             blocked = home | held | stays_in_waste
+            if must is not None and not (must[1] & held and must[2] & blocked == must[2]):
+                return False
             keep = []
             now_held = now_in_waste = 0
             on_face_up = alone
@@ -895,6 +968,9 @@ def _pile_waits(pile: bytes) -> list[BitWait]:
 # cards they cover, their own bits in the waste pile or the deck, and the
 # places of those that lie on a face-up card.
 WaitSummary = tuple[list[BitWait], int, int, int]
+
+# A `BitWait` with no lower card of its suit, so it is never stuck (`_new_wait`).
+NO_WAIT: BitWait = (0, 0, 0, 0, True)
 
 
 def _pile_summary(waits: list[BitWait]) -> WaitSummary:
