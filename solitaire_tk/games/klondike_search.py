@@ -94,8 +94,8 @@ class KlondikeSearch:
             pile = bytes(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
-        # Each stack's first n cards as dealt with the top one turned face
-        # up, for `push`: the same bytes every time (its hash kept).
+        # Each stack's first n cards (face down) with the top one turned
+        # face up, for `push`: the same bytes every time (its hash kept).
         self._turned = [[pile[:n - 1] + ONE[pile[n - 1] & FACE] if n else b""
                          for n in range(hidden + 1)]
                         for pile, hidden in zip(self.tab, self.down)]
@@ -328,8 +328,9 @@ class KlondikeSearch:
             left = len(pile) - (1 if kind == TO_HOME else move[2])
             hidden = self.down[src]
             # Only face-up cards move, so the card under turns face up just
-            # when no face-up card is left: the stack is then its first cards
-            # as dealt, the top one turned (made once, see `__init__`).
+            # when no face-up card is left: the stack is then its face-down
+            # cards (which never move), the top one turned (made once, see
+            # `__init__`).
             if hidden and left == hidden:
                 tab[src] = self._turned[src][hidden]
                 self.down[src] = hidden - 1
