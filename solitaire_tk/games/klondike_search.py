@@ -26,6 +26,7 @@ as the turns and the turning over it stands for, then the move itself.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Hashable, Sequence
 
 from ..cards import SUITS, Card
@@ -93,6 +94,11 @@ class KlondikeSearch:
             pile = bytes(small_card(c) + (0 if c.face_up else DOWN) for c in piles[pid])
             self.tab.append(pile)
             self.down.append(sum(1 for c in piles[pid] if not c.face_up))
+        # Each stack's first n cards (face down) with the top one turned
+        # face up, for `push`: the same bytes every time (its hash kept).
+        self._turned = [[pile[:n - 1] + ONE[pile[n - 1] & FACE] if n else b""
+                         for n in range(hidden + 1)]
+                        for pile, hidden in zip(self.tab, self.down)]
         self.found = [0, 0, 0, 0]
         self.fpile = [-1, -1, -1, -1]        # which home stack each suit is on
         for index, pid in enumerate(FOUNDATIONS):
@@ -109,6 +115,8 @@ class KlondikeSearch:
         # The card each suit takes home next (a King's "next" is no card).
         self.nexts = {suit << SUIT_SHIFT | self.found[suit] + 1 for suit in range(4)}
         self._undo: list[tuple[Any, ...]] = []
+        # The positions on the line searched that have no stuck set (see `_new_wait`).
+        self._clean: list[tuple[int, tuple[Any, ...] | None]] = []
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._views: dict[tuple[bytes, int, bool], TalonView] = {}
         self._locks = self._find_locks()
@@ -268,14 +276,22 @@ class KlondikeSearch:
                     waste_run.append((order, (WASTE_RUN, j, recycles, empty)))
             if len(waste_run) > 1:
                 waste_run.sort(key=_first)
-        if len(turn_run) > 1:
-            turn_run.sort(key=_first)
-        turn_home += [move for _, move in turn_run]
-        turn_home += [move for _, move in waste_home]
-        turn_home += home
-        turn_home += [move for _, move in waste_run]
-        turn_home += emptying
-        turn_home += other
+        # (Each list is added only when it has moves: a list comprehension
+        # costs a call even on an empty list.)
+        if turn_run:
+            if len(turn_run) > 1:
+                turn_run.sort(key=_first)
+            turn_home += [move for _, move in turn_run]
+        if waste_home:
+            turn_home += [move for _, move in waste_home]
+        if home:
+            turn_home += home
+        if waste_run:
+            turn_home += [move for _, move in waste_run]
+        if emptying:
+            turn_home += emptying
+        if other:
+            turn_home += other
         return turn_home
 
     def _king_ready(self) -> bool:
@@ -309,20 +325,24 @@ class KlondikeSearch:
         if kind == TO_HOME or kind == RUN:
             src = move[1]
             pile = tab[src]
-            count = 1 if kind == TO_HOME else move[2]
-            moving = pile[-count:]
-            rest = pile[:-count]
+            left = len(pile) - (1 if kind == TO_HOME else move[2])
             hidden = self.down[src]
-            if rest and rest[-1] >= DOWN:     # the card under turns face up
-                rest = rest[:-1] + ONE[rest[-1] & FACE]
+            # Only face-up cards move, so the card under turns face up just
+            # when no face-up card is left: the stack is then its face-down
+            # cards (which never move), the top one turned (made once, see
+            # `__init__`).
+            if hidden and left == hidden:
+                tab[src] = self._turned[src][hidden]
                 self.down[src] = hidden - 1
-            tab[src] = rest
+            else:
+                tab[src] = pile[:left]
             if kind == RUN:
                 dst = move[3]
-                self._undo.append((kind, src, pile, hidden, dst, tab[dst]))
-                tab[dst] = tab[dst] + moving
+                target = tab[dst]
+                self._undo.append((kind, src, pile, hidden, dst, target))
+                tab[dst] = target + pile[left:]
             else:
-                card = moving[0]
+                card = pile[left]
                 self._undo.append((kind, src, pile, hidden, SUIT[card], self._go_home(card)))
             return
         j, recycles = move[1], move[2]
@@ -388,6 +408,7 @@ class KlondikeSearch:
         # the rest: the cards face down stay where they are, and so does the
         # lowest face-up card of a stack (were it gone, the card under it
         # would have turned up), so the number face down says which they are.
+        must = self._new_wait() if self._runs_too else None
         waste = self._waste_stays()
         memo_key = (tuple(self.down), tuple(self.found),
                     self.talon[:self.pos] if waste else self._deck_front())
@@ -407,14 +428,71 @@ class KlondikeSearch:
                 # stuck in every position after (none of its cards ever
                 # moves), so a position it misses leads on only to
                 # positions where the set is still stuck.
-                if self._stuck_in_runs(waste, alone=True):
+                if self._stuck_in_runs(waste, alone=True, must=must):
                     return True
                 self._dead_memo[memo_key] = False
+                self._note_clean()
                 return False
             dead = self._dead_memo[memo_key] = self._stuck(waste)
-        return dead or (self._runs_too and self._stuck_in_runs(waste))
+        if dead or (self._runs_too and self._stuck_in_runs(waste, must=must)):
+            return True
+        self._note_clean()
+        return False
 
-    def _stuck_in_runs(self, waste: bool, alone: bool = False) -> bool:
+    def _note_clean(self) -> None:
+        """File this position as one where no set of cards is stuck (see
+        `_new_wait`): by how many moves it lies from the start and the move
+        into it, which no other position on a later line shares."""
+        if self._runs_too:
+            undo, clean = self._undo, self._clean
+            depth = len(undo)
+            while clean and clean[-1][0] >= depth:
+                clean.pop()
+            clean.append((depth, undo[-1] if undo else None))
+
+    def _new_wait(self) -> BitWait | None:
+        """Where the move into this position was a run or a waste card onto
+        a stack from a position filed by `_note_clean`: the one wait
+        (`_stuck_in_runs`) a stuck set here must have, else None.
+
+        Where passes are counted, no position the search goes on from has a
+        stuck set at all: `is_dead` found none, and one without a card on a
+        face-up card would have been found where its memo entry was made
+        (those cards and their waits depend only on the memo's key).  Such
+        a move takes away the wait of the card it moves and gives that card
+        its wait on the card it now covers, and changes no other wait, nor
+        the cards home; nor the waste pile's waits, but for one fewer where
+        its top card is taken.  So a stuck set without the new wait would
+        have been stuck before the move.  A King into an empty stack gets
+        no wait: `NO_WAIT` (it is never stuck)."""
+        undo, clean = self._undo, self._clean
+        depth = len(undo)
+        while clean and clean[-1][0] >= depth:
+            clean.pop()
+        if not clean or clean[-1][0] != depth - 1 or (depth > 1 and clean[-1][1] is not undo[-2]):
+            return None
+        last = undo[-1]
+        kind = last[0]
+        if kind == RUN:
+            card = last[2][len(self.tab[last[1]])]
+        elif kind == WASTE_RUN:
+            # The waste pile's waits: none while the deck can be turned
+            # over again; else those before the move's or fewer.
+            if self._waste_stays() and not (
+                    self.limit is not None and last[3] >= self.limit and last[2] >= 2
+                    and self.pos <= last[2]):
+                return None
+            card = last[1][self.pos]
+        else:
+            return None
+        onto = last[5]
+        if not onto:
+            return NO_WAIT
+        under = 1 << onto[-1]
+        return (under, LOWER_BITS[card], PARENT_BITS[card] & ~under, 0, True)
+
+    def _stuck_in_runs(self, waste: bool, alone: bool = False,
+                       must: BitWait | None = None) -> bool:
         """`is_dead`'s test with the face-up cards of the stacks too.
 
         A face-up card C lying on a face-up card U leaves it only home or,
@@ -432,25 +510,28 @@ class KlondikeSearch:
         time each), so there `is_dead` asks it less often.  `waste`: the deck can't be turned over again, so the waste pile's
         cards stay in order; else three at a time `_deck_front`'s do.
         `alone`: the test without the runs was not asked (else it found no
-        stuck set, and that shortens this one).
+        stuck set, and that shortens this one).  `must`: a wait any stuck
+        set here has (`_new_wait`): none is, once it is not kept.
         """
+        if must is not None and not must[1]:
+            return False        # `NO_WAIT`
         in_order = self.talon[:self.pos] if waste else self._deck_front()
         memo = self._run_waits
         if len(memo) > 50_000:   # a bounded memo
             memo.clear()
         held = new_places = 0
-        parts: list[list[BitWait]] = []
+        waits: list[BitWait] = []
         for pile in self.tab:
             mine = memo.get(pile)
             if mine is None:
                 mine = memo[pile] = _pile_summary(_bit_waits(pile))
-            parts.append(mine[0])
+            waits += mine[0]
             held |= mine[1]
             new_places |= mine[3]
         stays_in_waste = 0
         if in_order:
             extra = self._bit_waits_in(in_order)
-            parts.append(extra[0])
+            waits += extra[0]
             held |= extra[1]
             stays_in_waste = extra[2]
         found = self.found
@@ -461,24 +542,26 @@ class KlondikeSearch:
         # stuck set only while its place is home, covered or in the waste.
         if not alone and not new_places & (home | held | stays_in_waste):
             return False
-        waits = [wait for part in parts for wait in part]
         # The cards that may still be stuck, fewer each round until none
         # goes; one pass a round also works out what those kept cover.
         while True:
-            free = ~(home | held | stays_in_waste)
+            blocked = home | held | stays_in_waste
+            if must is not None and not (must[1] & held and must[2] & blocked == must[2]):
+                return False
             keep = []
             now_held = now_in_waste = 0
-            on_face_up = False
+            on_face_up = alone
             for wait in waits:
                 under, lower, places, in_waste, on_run = wait
-                if lower & held and not places & free:
+                if lower & held and places & blocked == places:
                     keep.append(wait)
                     now_held |= under
                     now_in_waste |= in_waste
-                    on_face_up = on_face_up or on_run
+                    if on_run:
+                        on_face_up = True
             if len(keep) == len(waits):
                 return bool(keep)
-            if not (on_face_up or alone) or not keep:
+            if not on_face_up or not keep:
                 return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
 
@@ -823,8 +906,9 @@ def _wait(card: int, under: Sequence[int]) -> Wait:
             tuple(range(card - RANK[card], card)))
 
 
-def _first(item: tuple[int, Hashable]) -> int:
-    return item[0]
+# The order a reach is made in (the first of a pair), for `moves`' sorts:
+# the standard library's getter sorts without a call into Python per item.
+_first = itemgetter(0)
 
 
 # `_stuck_in_runs`' cards as bits of an int (a card's bit: 1 << its small
@@ -885,6 +969,9 @@ def _pile_waits(pile: bytes) -> list[BitWait]:
 # cards they cover, their own bits in the waste pile or the deck, and the
 # places of those that lie on a face-up card.
 WaitSummary = tuple[list[BitWait], int, int, int]
+
+# A `BitWait` with no lower card of its suit, so it is never stuck (`_new_wait`).
+NO_WAIT: BitWait = (0, 0, 0, 0, True)
 
 
 def _pile_summary(waits: list[BitWait]) -> WaitSummary:
