@@ -18,15 +18,16 @@ that may be one of them.
 
 The proof is `is_dead`'s, word for word: take the first card of the set
 ever to leave where it is.  Until then none of the others has left, so
-the lower card of its suit held under one of them (or in the deck) is not
-home, and each of its places is home, under one of them, or in the deck
+the lower card of its suit held under one of them (in a stack, or before
+it at the front of the deck) is not home, and each of its places is home, under one of them, or in the deck
 or the waste pile as one of them; so it cannot leave.  No card of the set
 ever leaves, and the cards under them never come home: the game is lost.
 
 `stuck_in_runs` is asked where `_stuck_in_runs` is asked on its own three
 at a time (where the cards face down, home or at the front of the deck are
-new): asked after every move it cuts few more positions and halves the
-positions searched a second.
+new; one at a time `_stuck_in_runs` stays as it is).  Asked after every
+move it decides one more of draw three deals 1-200 within 60,000 positions
+(deal 40, lost) but halves the positions searched a second.
 """
 
 from __future__ import annotations
