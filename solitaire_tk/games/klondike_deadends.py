@@ -100,15 +100,17 @@ def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
         blocked = home | held | stays
         if not empty and not bottoms & ~fixed:
             blocked |= EMPTY_STACK
+        free = ~blocked
         keep = []
         now_held = now_stays = now_fixed = 0
         for wait in waits:
-            if wait[1] & held and not wait[2] & ~blocked:
+            under, lower, places, own, on_run = wait
+            if lower & held and not places & free:
                 keep.append(wait)
-                now_held |= wait[0]
-                now_stays |= wait[3]
-                if not wait[4]:
-                    now_fixed |= wait[0]
+                now_held |= under
+                now_stays |= own
+                if not on_run:
+                    now_fixed |= under
         if len(keep) == len(waits):
             return bool(keep)
         waits, held, stays, fixed = keep, now_held, now_stays, now_fixed
