@@ -903,5 +903,5 @@ def _pile_summary(waits: list[BitWait]) -> WaitSummary:
     return waits, held, stays, new_places
 
 
-# Last, as it uses this module's tables (see its docstring).
+# Last: klondike_deadends imports its tables from this module (only the module is bound here).
 from . import klondike_deadends as _deadends  # noqa: E402
