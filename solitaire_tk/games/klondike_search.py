@@ -130,6 +130,11 @@ class KlondikeSearch:
         # Else it is asked only where the test without the runs is asked
         # anew (see `is_dead`).
         self._runs_when_new = True
+        # There, with the cards of the deck and the Kings too (see
+        # `klondike_deadends`), each a memo by stack or deck.
+        self._talon_waits_too = self._kings_too = True
+        self._king_waits: dict[bytes, list[BitWait]] = {}
+        self._talon_waits: dict[bytes, tuple[list[BitWait], int]] = {}
         # Three at a time, the first cards of the deck wait in order (see
         # `_deck_front`).
         self._front_too = self.draw == 3
@@ -428,7 +433,8 @@ class KlondikeSearch:
                 # stuck in every position after (none of its cards ever
                 # moves), so a position it misses leads on only to
                 # positions where the set is still stuck.
-                if self._stuck_in_runs(waste, alone=True, must=must):
+                if (self._stuck_in_runs(waste, alone=True, must=must) if self._runs_too
+                        else _deadends.stuck_in_runs(self, waste)):
                     return True
                 self._dead_memo[memo_key] = False
                 self._note_clean()
@@ -982,3 +988,7 @@ def _pile_summary(waits: list[BitWait]) -> WaitSummary:
         if wait[4]:
             new_places |= wait[2]
     return waits, held, stays, new_places
+
+
+# Last: klondike_deadends imports its tables from this module (only the module is bound here).
+from . import klondike_deadends as _deadends  # noqa: E402
