@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .klondike_search import (DOWN, FACE, HOME_BITS, KING, LOWER_BITS, PARENT_BITS, RANK,
-                              BitWait, _bit_waits, _bits, _pile_summary)
+from .klondike_cards import (DOWN, FACE, HOME_BITS, KING, LOWER_BITS, PARENT_BITS, RANK, BitWait,
+                             bit_waits, bits, pile_summary)
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
@@ -59,7 +59,7 @@ def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
             continue
         mine = memo.get(pile)
         if mine is None:
-            mine = memo[pile] = _pile_summary(_bit_waits(pile))
+            mine = memo[pile] = pile_summary(bit_waits(pile))
         waits += mine[0]
         held |= mine[1]
         bottoms |= 1 << (pile[0] & FACE)
@@ -146,6 +146,6 @@ def _talon_waits(talon: bytes) -> tuple[list[BitWait], int]:
 
 def _king_waits(pile: bytes) -> list[BitWait]:
     """A stack's Kings lying on face-down cards, for `stuck_in_runs`."""
-    return [(_bits(pile[:depth]), LOWER_BITS[pile[depth] & FACE], EMPTY_STACK, 0, False)
+    return [(bits(pile[:depth]), LOWER_BITS[pile[depth] & FACE], EMPTY_STACK, 0, False)
             for depth in range(1, len(pile))
             if RANK[pile[depth] & FACE] == KING and pile[depth - 1] >= DOWN]

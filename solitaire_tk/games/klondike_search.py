@@ -32,28 +32,11 @@ from typing import Any, Hashable, Sequence
 from ..cards import SUITS, Card
 from ..moves import Move
 from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
+from . import klondike_deadends as _deadends
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
-
-DOWN = 64          # added to a face-down card
-FACE = 63          # masks DOWN off
-# Tables by small card (`small_card`; the places between cards are never looked at).
-CARDS = range(64)
-SUIT = tuple(card >> SUIT_SHIFT for card in CARDS)
-RANK = tuple((card & RANK_MASK) - 1 for card in CARDS)          # 0 = Ace, 12 = King
-RED = tuple(SUIT[card] in (1, 2) for card in CARDS)
-KING = 12
-# The two suits of the other colour, and the other suit of the same colour.
-OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
-SAME_OTHER = (3, 2, 1, 0)
-# The two cards of the other colour one higher: where a card may go in the stacks.
-PARENTS = tuple(tuple(card + 1 + ((suit - SUIT[card]) << SUIT_SHIFT)
-                      for suit in OTHER_COLOUR[SUIT[card]])
-                if 0 <= RANK[card] < KING else () for card in CARDS)
-
-# A card's rank and colour as one int, and the one a card at the top of a
-# stack takes (-1 for an Ace): a card fits where FITS[card] == WANTS[top].
-FITS = tuple(RANK[card] * 2 + RED[card] for card in CARDS)
-WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 for card in CARDS)
+from .klondike_cards import (DOWN, FACE, FITS, HOME_BITS, KING, LOWER_BITS, NO_WAIT,
+                             OTHER_COLOUR, PARENTS, PARENT_BITS, RANK, SAME_OTHER, SUIT, WANTS,
+                             BitWait, WaitSummary, bit_waits, pile_summary, pile_waits)
 
 # Fast moves: (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
 # (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
@@ -530,7 +513,7 @@ class KlondikeSearch:
         for pile in self.tab:
             mine = memo.get(pile)
             if mine is None:
-                mine = memo[pile] = _pile_summary(_bit_waits(pile))
+                mine = memo[pile] = pile_summary(bit_waits(pile))
             waits += mine[0]
             held |= mine[1]
             new_places |= mine[3]
@@ -578,7 +561,7 @@ class KlondikeSearch:
         if waits is None:
             if len(self._waste_bits) > 100_000:
                 self._waste_bits.clear()
-            waits = self._waste_bits[waste] = _pile_summary(_pile_waits(waste))
+            waits = self._waste_bits[waste] = pile_summary(pile_waits(waste))
         return waits
 
     def _deck_front(self) -> bytes:
@@ -915,80 +898,3 @@ def _wait(card: int, under: Sequence[int]) -> Wait:
 # The order a reach is made in (the first of a pair), for `moves`' sorts:
 # the standard library's getter sorts without a call into Python per item.
 _first = itemgetter(0)
-
-
-# `_stuck_in_runs`' cards as bits of an int (a card's bit: 1 << its small
-# card): a card's lower cards of its suit, its places, and the first n cards
-# of each suit (those home when n are).
-LOWER_BITS = tuple(sum(1 << low for low in range(card - RANK[card], card)) if RANK[card] >= 0
-                   else 0 for card in CARDS)
-PARENT_BITS = tuple(sum(1 << parent for parent in PARENTS[card]) for card in CARDS)
-HOME_BITS = tuple(tuple(sum(1 << (suit << SUIT_SHIFT | rank) for rank in range(1, n + 1))
-                        for n in range(14)) for suit in range(4))
-
-# A card that may be stuck, for `_stuck_in_runs`: the cards it covers, the
-# lower cards of its suit, its places not under it, its own bit when it lies
-# in the waste pile or the deck (no card can go onto it there) else 0, and
-# whether it lies on a face-up card.
-BitWait = tuple[int, int, int, int, bool]
-
-
-def _bits(cards: Sequence[int]) -> int:
-    out = 0
-    for card in cards:
-        out |= 1 << (card & FACE)
-    return out
-
-
-def _bit_waits(pile: bytes) -> list[BitWait]:
-    """A stack's cards for `_stuck_in_runs`: each card face down or the
-    lowest face up with cards under it (they wait for it, as in `_wait`),
-    and each face-up card on a face-up card (which alone waits for it).
-    No King: it can go into an empty stack; no Ace: no card of its suit is lower."""
-    waits: list[BitWait] = []
-    for depth in range(1, len(pile)):
-        card = pile[depth] & FACE
-        if not 0 < RANK[card] < KING:
-            continue
-        if pile[depth - 1] >= DOWN:     # the cards under it are face down
-            under = _bits(pile[:depth])
-            waits.append((under, LOWER_BITS[card], PARENT_BITS[card] & ~under, 0, False))
-        else:
-            under = 1 << pile[depth - 1]
-            waits.append((under, LOWER_BITS[card], PARENT_BITS[card] & ~under, 0, True))
-    return waits
-
-
-def _pile_waits(pile: bytes) -> list[BitWait]:
-    """Cards lying in order in the waste pile or the deck, each waiting for
-    the ones on it (`_stuck_in_runs`): from the second card up, no King or Ace."""
-    waits: list[BitWait] = []
-    for depth in range(1, len(pile)):
-        card = pile[depth]
-        if 0 < RANK[card] < KING:
-            waits.append((_bits(pile[:depth]), LOWER_BITS[card], PARENT_BITS[card], 1 << card,
-                          False))
-    return waits
-
-
-# A pile's `BitWait`s with what `_stuck_in_runs` first looks at: all the
-# cards they cover, their own bits in the waste pile or the deck, and the
-# places of those that lie on a face-up card.
-WaitSummary = tuple[list[BitWait], int, int, int]
-
-# A `BitWait` with no lower card of its suit, so it is never stuck (`_new_wait`).
-NO_WAIT: BitWait = (0, 0, 0, 0, True)
-
-
-def _pile_summary(waits: list[BitWait]) -> WaitSummary:
-    held = stays = new_places = 0
-    for wait in waits:
-        held |= wait[0]
-        stays |= wait[3]
-        if wait[4]:
-            new_places |= wait[2]
-    return waits, held, stays, new_places
-
-
-# Last: klondike_deadends imports its tables from this module (only the module is bound here).
-from . import klondike_deadends as _deadends  # noqa: E402
