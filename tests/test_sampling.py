@@ -19,7 +19,7 @@ from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, bette
 ALL_GAMES = [("klondike", "draw1"), ("klondike", "draw3"), ("klondike", "draw1-single"),
              ("cruel", None), ("thirteen", None), ("double", None), ("dammit", None)]
 HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
-SMALL = Sampling(samples=4, budget=400, seed=7)
+SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
 # As small, with close calls raced on more arrangements (`Sampling.race_samples`).
 SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
 
@@ -102,9 +102,10 @@ def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | Non
 
 def test_sampled_hint_says_how_sure_it_is() -> None:
     game = new_game("klondike", "draw3", seed=2)
-    hint = better_hint(game, sampling=Sampling(samples=10, budget=2000))
+    sampling = Sampling(samples=10, budget=2000)
+    hint = better_hint(game, sampling=sampling)
     assert isinstance(hint, BetterHint) and game.is_legal(hint.move)
-    assert 0 < hint.wins <= hint.tried <= 10
+    assert 0 < hint.wins <= hint.tried <= sampling.race_samples
     assert "does not peek" in hint.why
     assert hint.line == ()   # nothing certain while cards are hidden
 
@@ -262,7 +263,7 @@ CLOSE_CALL = [{"action": "move", "src": "tableau5", "dst": "tableau3"},
               {"action": "move", "src": "waste", "dst": "foundation1"},
               {"action": "move", "src": "waste", "dst": "tableau4"},
               {"action": "move", "src": "tableau1", "dst": "tableau4"}]
-RACE = Sampling(race_samples=40)
+RACE = Sampling()   # Klondike races its close calls (`Game.hint_races_close_calls`)
 
 
 def close_call() -> Game:
@@ -283,7 +284,7 @@ def test_a_close_call_is_tried_on_more_arrangements_and_the_better_move_found() 
         after = game.copy()
         after.play(move)
         assert solve(after, 1e9, max_positions=50_000, share_positions=True).status == status
-    plain = better_hint(game, ranked, Sampling())
+    plain = better_hint(game, ranked, Sampling(race_samples=0))
     assert plain is not None and plain.move == king and plain.tried <= 10
     raced = better_hint(game, ranked, RACE)
     assert raced is not None and raced.move == flip
@@ -323,3 +324,14 @@ def test_a_race_tries_only_the_two_best_moves_on_its_arrangements() -> None:
     assert len(first_round) + len(raced) <= RACE.race_samples
     pair = {move for kind, key, move in events if kind == "search" and key in raced}
     assert pair == {hint.move, Move("move", "waste", "tableau1")}
+
+
+def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race is the game's choice (`Game.hint_races_close_calls`): off, the
+    close call above stays with the quick hint's move, as with no race at all."""
+    from solitaire_tk.games.klondike import Klondike
+    monkeypatch.setattr(Klondike, "hint_races_close_calls", False)
+    game = close_call()
+    hint = better_hint(game, sampling=RACE)
+    assert hint is not None and hint == better_hint(game, sampling=Sampling(race_samples=0))
+    assert hint.move.dst == "tableau1" and hint.tried <= 10

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Game, Position
 from ..moves import JsonDict, Move
-from ..records import record
+from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
 from .hints import Hint, goes_round, rank_hints
 
@@ -65,8 +65,9 @@ class Sampling:
     # A close call between the two best moves is tried on more arrangements
     # (for those two only), `race_batch` at a time, up to `race_samples` in
     # all, until one leads by `race_lead` wins (or by more where they differ
-    # in many tries).  `race_samples` at `samples` or below: no race.
-    race_samples: int = 0
+    # in many tries); only in a game that races (`Game.hint_races_close_calls`).
+    # `race_samples` at `samples` or below: no race.
+    race_samples: int = 40
     race_batch: int = 10
     race_lead: float = 2.0
     seed: int = 0
@@ -152,6 +153,8 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     if len(moves) < 2:
         return None   # every move comes to the same: the quick hint is as good
     partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
+    if not game.hint_races_close_calls:
+        sampling = replace(sampling, race_samples=0)
     tally = _Tally(moves, _Worth(game, partial, sampling.ease / sampling.budget),
                    sampling, should_stop)
     searched = 0
