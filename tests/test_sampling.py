@@ -290,6 +290,9 @@ def test_a_close_call_is_tried_on_more_arrangements_and_the_better_move_found() 
     assert raced is not None and raced.move == flip
     assert 10 < raced.tried <= RACE.race_samples
     assert "That is better than to move the King of hearts" in raced.why
+    # The race too never reads a hidden card.
+    twin = game.with_unseen_shuffled(random.Random(3))
+    assert better_hint(twin, ranked, RACE) == raced
 
 
 def test_a_race_tries_only_the_two_best_moves_on_its_arrangements() -> None:

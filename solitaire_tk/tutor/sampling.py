@@ -9,7 +9,9 @@ move is tried against the same arrangements, each searched with a small
 budget of positions (not seconds, so that a hint is the same on a slow PC
 and a fast one), and the move that wins in the most of them is suggested,
 with how sure the tutor is.  Moves that come to the same position (a card
-into one empty place or another just like it) are tried once.
+into one empty place or another just like it) are tried once.  Where the
+two best come out close, a game may race them (`_race`): more
+arrangements, for those two moves only, until one leads clearly.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
