@@ -59,11 +59,6 @@ class Sampling:
     # What a search that ran out of positions is worth at most (a win is 1):
     # this part of the share of the cards left that it brought home.
     partial: float = 0.5
-    # How much less a win is worth for each position its search filed (a
-    # win found at once is worth 1, one found with the whole budget
-    # 1 - `ease`): of two moves that win as often, the one whose wins come
-    # easily is the safer bet, as it asks less luck of the hidden cards.
-    ease: float = 0.0
     # A close call between the two best moves is tried on more arrangements
     # (for those two only), `race_batch` at a time, up to `race_samples` in
     # all, until one leads by `race_lead` wins (or by more where they differ
@@ -157,7 +152,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
     if not game.hint_races_close_calls:
         sampling = replace(sampling, race_samples=0)
-    tally = _Tally(moves, _Worth(game, partial, sampling.ease / sampling.budget),
+    tally = _Tally(moves, _Worth(game, partial),
                    sampling, should_stop)
     searched = 0
     for count in range(sampling.most_samples):
@@ -309,20 +304,18 @@ class _Tally:
 
 
 class _Worth:
-    """What one search after a move is worth: 1 for a win (less `per_position`
-    for each position it filed), 0 for a loss, and for one that ran out of
-    positions a part of `partial` by the share of the cards not yet home that
-    it brought home in some position."""
+    """What one search after a move is worth: 1 for a win, 0 for a loss, and for
+    one that ran out of positions a part of `partial` by the share of the cards
+    not yet home that it brought home in some position."""
 
-    def __init__(self, game: Game, partial: float, per_position: float = 0.0) -> None:
+    def __init__(self, game: Game, partial: float) -> None:
         self.home = game.progress()
         self.cards = sum(len(pile) for pile in game.piles.values())
         self.partial = partial
-        self.per_position = per_position
 
     def __call__(self, verdict: Verdict) -> float:
         if verdict.status == WINNABLE:
-            return max(0.0, 1.0 - self.per_position * verdict.positions)
+            return 1.0
         if verdict.status == LOST or verdict.best < 0:
             return 0.0
         gained = max(0, verdict.best - self.home) / max(1, self.cards - self.home)
