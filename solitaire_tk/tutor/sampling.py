@@ -152,8 +152,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
     if not game.hint_races_close_calls:
         sampling = replace(sampling, race_samples=0)
-    tally = _Tally(moves, _Worth(game, partial),
-                   sampling, should_stop)
+    tally = _Tally(moves, _Worth(game, partial), sampling, should_stop)
     searched = 0
     for count in range(sampling.most_samples):
         if count >= sampling.samples and searched >= sampling.sample_positions:
