@@ -10,6 +10,7 @@ import pytest
 
 from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
+from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.solver import search
 from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
@@ -18,7 +19,9 @@ from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, bette
 ALL_GAMES = [("klondike", "draw1"), ("klondike", "draw3"), ("klondike", "draw1-single"),
              ("cruel", None), ("thirteen", None), ("double", None), ("dammit", None)]
 HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
-SMALL = Sampling(samples=4, budget=400, seed=7)
+SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
+# As small, with close calls raced on more arrangements (`Sampling.race_samples`).
+SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
 
 
 def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
@@ -77,18 +80,20 @@ def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
     assert twin.piles["stock"] == game.piles["stock"]   # its order is known now
 
 
+@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE], ids=["plain", "raced"])
 @pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
-def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None) -> None:
+def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None,
+                                                sampling: Sampling) -> None:
     """The real hidden cards shuffled another way: the same hint, word for word."""
     hints = 0
     for seed, steps in ((5, 0), (6, 12)):
         game = played(game_id, variant, seed, steps)
         if game.is_over():
             continue
-        first = better_hint(game, sampling=SMALL)
+        first = better_hint(game, sampling=sampling)
         for k in (11, 12):
             other = game.with_unseen_shuffled(random.Random(k))
-            assert better_hint(other, sampling=SMALL) == first
+            assert better_hint(other, sampling=sampling) == first
         hints += first is not None
         if first is not None:
             assert game.is_legal(first.move)
@@ -109,9 +114,10 @@ def test_quick_hint_never_reads_a_hidden_card(game_id: str, variant: str | None)
 
 def test_sampled_hint_says_how_sure_it_is() -> None:
     game = new_game("klondike", "draw3", seed=2)
-    hint = better_hint(game, sampling=Sampling(samples=10, budget=2000))
+    sampling = Sampling(samples=10, budget=2000)
+    hint = better_hint(game, sampling=sampling)
     assert isinstance(hint, BetterHint) and game.is_legal(hint.move)
-    assert 0 < hint.wins <= hint.tried <= 10
+    assert 0 < hint.wins <= hint.tried <= sampling.race_samples
     assert "does not peek" in hint.why
     assert hint.line == ()   # nothing certain while cards are hidden
 
@@ -275,3 +281,91 @@ def test_dammits_better_hint_is_worked_out_from_the_odds_without_the_solver(
     assert hint.why.startswith(rank_hints(game)[0].why)
     assert "in about 8 of 10 ways the cards still to come could lie" in hint.why
     assert "does not peek" in hint.why and hint.line == ()
+
+
+# Deal 5 of Klondike draw 3 after these ten moves: the quick hint puts the King of
+# hearts into the empty stack 1, and that loses the real game; turning the deck
+# keeps it winnable.  On ten arrangements the two come out close.
+CLOSE_CALL = [{"action": "move", "src": "tableau5", "dst": "tableau3"},
+              {"action": "move", "src": "tableau3", "dst": "tableau7", "count": 2},
+              {"action": "flip"}, {"action": "move", "src": "waste", "dst": "tableau7"},
+              {"action": "flip"}, {"action": "flip"},
+              {"action": "move", "src": "waste", "dst": "tableau4"},
+              {"action": "move", "src": "waste", "dst": "foundation1"},
+              {"action": "move", "src": "waste", "dst": "tableau4"},
+              {"action": "move", "src": "tableau1", "dst": "tableau4"}]
+RACE = Sampling()   # Klondike races its close calls (`Game.hint_races_close_calls`)
+
+
+def close_call() -> Game:
+    game = new_game("klondike", "draw3", seed=5)
+    for move in CLOSE_CALL:
+        game.play(move)
+    return game
+
+
+def test_a_close_call_is_tried_on_more_arrangements_and_the_better_move_found() -> None:
+    from solitaire_tk.tutor.hints import rank_hints
+    game = close_call()
+    ranked = rank_hints(game)
+    king, flip = ranked[0].move, Move("flip")
+    assert king is not None and king.dst == "tableau1" and game.is_legal(flip)
+    # The tutor may know the real cards in a test: the King's move loses.
+    for move, status in ((king, "lost"), (flip, "winnable")):
+        after = game.copy()
+        after.play(move)
+        assert solve(after, 1e9, max_positions=50_000, share_positions=True).status == status
+    plain = better_hint(game, ranked, Sampling(race_samples=0))
+    assert plain is not None and plain.move == king and plain.tried <= 10
+    raced = better_hint(game, ranked, RACE)
+    assert raced is not None and raced.move == flip
+    assert 10 < raced.tried <= RACE.race_samples
+    assert "That is better than to move the King of hearts" in raced.why
+    # The race too never reads a hidden card.
+    twin = game.with_unseen_shuffled(random.Random(3))
+    assert better_hint(twin, ranked, RACE) == raced
+
+
+def test_a_race_tries_only_the_two_best_moves_on_its_arrangements() -> None:
+    """The arrangements drawn once the first round is searched are searched for
+    the two moves raced only, and no more are drawn than `race_samples`."""
+    from solitaire_tk.tutor import sampling
+    game = close_call()
+    events: list[tuple[str, int, Move | None]] = []
+    real_after, real_shuffle = sampling._after, Game.with_unseen_shuffled
+
+    def counting_after(arrangement: Game, move: Move, budget: int, stop: object) -> object:
+        events.append(("search", id(arrangement), move))
+        return real_after(arrangement, move, budget, stop)  # type: ignore[arg-type]
+
+    def counting_shuffle(self: Game, rng: random.Random) -> Game:
+        twin = real_shuffle(self, rng)
+        events.append(("drawn", id(twin), None))
+        return twin
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(sampling, "_after", counting_after)
+    patch.setattr(Game, "with_unseen_shuffled", counting_shuffle)
+    try:
+        hint = better_hint(game, sampling=RACE)
+    finally:
+        patch.undo()
+    assert hint is not None
+    first_search = next(i for i, event in enumerate(events) if event[0] == "search")
+    first_round = {key for kind, key, _ in events[:first_search] if kind == "drawn"}
+    raced = {key for kind, key, _ in events[first_search:] if kind == "drawn"}
+    assert len(first_round) >= 10 and raced
+    assert len(first_round) + len(raced) <= RACE.race_samples
+    pair = {move for kind, key, move in events if kind == "search" and key in raced}
+    assert pair == {hint.move, Move("move", "waste", "tableau1")}
+
+
+def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race is the game's choice (`Game.hint_races_close_calls`): off, the
+    close call above stays with the quick hint's move, as with no race at all."""
+    from solitaire_tk.games.klondike import Klondike
+    monkeypatch.setattr(Klondike, "hint_races_close_calls", False)
+    game = close_call()
+    hint = better_hint(game, sampling=RACE)
+    assert hint is not None and hint == better_hint(game, sampling=Sampling(race_samples=0))
+    assert hint.move.dst == "tableau1" and hint.tried <= 10

@@ -40,6 +40,8 @@ class Klondike(Game):
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"
     own_settings = ("auto_move",)  # safe cards go home by themselves
+    # Draw three, deals 1-50: the hints won more with their close calls raced.
+    hint_races_close_calls = True
     extra_state = ("recycles",)
 
     recycles = 0  # how many times the waste has been turned back
