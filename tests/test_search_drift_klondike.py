@@ -377,7 +377,12 @@ def _plain_answer(game: Game, cap: int) -> bool | None:
             unsure = unsure or answer is None
         return None if unsure else False
 
-    return win()
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
+    try:
+        return win()
+    finally:
+        sys.setrecursionlimit(depth)
 
 
 # (Three at a time, turning the deck round and round makes the plain search too long.)
@@ -385,13 +390,8 @@ def _plain_answer(game: Game, cap: int) -> bool | None:
 def test_solve_agrees_with_a_plain_search_of_every_move(variant: str) -> None:
     rng = random.Random(f"small-klondike-{variant}")
     answers = {True: 0, False: 0}
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
-    try:
-        expected_answers = [(game, _plain_answer(game, 4000))
-                            for game in (_small_klondike(variant, rng) for _ in range(40))]
-    finally:
-        sys.setrecursionlimit(depth)
+    expected_answers = [(game, _plain_answer(game, 4000))
+                        for game in (_small_klondike(variant, rng) for _ in range(40))]
     for game, expected in expected_answers:
         if expected is None:
             continue
@@ -409,8 +409,6 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
     positions were searched) and enough lost games were checked."""
     cut = lost = 0
     changed = False
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
     for game in games:
         verdict = search(with_rule(game), 60.0)
         plain = search(without_rule(game), 60.0)
@@ -425,7 +423,6 @@ def _rule_keeps_every_verdict(games: Iterable[Game], with_rule: Callable[[Game],
             for move in verdict.line:
                 game.play(move)
             assert game.is_won()
-    sys.setrecursionlimit(depth)
     assert (cut > 0 if cuts else changed) and lost >= 3, (cut, lost)
 
 
@@ -522,12 +519,7 @@ def test_two_cards_each_covering_the_place_of_the_other_are_dead(
     game = _two_queens(kd_in_the_deck, crossed)
     state = game.search_state()
     assert state.is_dead() == (not kd_in_the_deck)
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20000))
-    try:
-        expected = _plain_answer(game, 20000)
-    finally:
-        sys.setrecursionlimit(depth)
+    expected = _plain_answer(game, 20000)
     assert expected is kd_in_the_deck
     verdict = solve(game, seconds=30.0)
     assert verdict.status == ("winnable" if kd_in_the_deck else "lost")
@@ -701,12 +693,7 @@ def test_the_first_three_cards_of_the_deck_wait_in_order(
     verdict = solve(game, seconds=30.0)
     assert verdict.status == ("lost" if lost else "winnable")
     assert search(_state(game, front_rule=False, runs_rule=False), 30.0).status == verdict.status
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20000))   # the plain search goes one call a move
-    try:
-        assert _plain_answer(game, 4000) is (not lost)
-    finally:
-        sys.setrecursionlimit(depth)
+    assert _plain_answer(game, 4000) is (not lost)
     for move in verdict.line:
         game.play(move)
     assert game.is_won() != lost
