@@ -22,6 +22,7 @@ from math import comb
 
 from ..engine import Game
 from ..games import dammit as rules
+from ..games.dammit_search import after_clearing
 
 KING, QUEEN, JACK, MIDDLE = 0, 1, 2, 3
 FACES = (13, 12, 11)                  # the face card of kinds KING, QUEEN, JACK
@@ -139,12 +140,7 @@ def _draw_odds(mine: int, theirs: int, total: int, draws: int, own: int, got: in
 def ranks_left(in_grid: list[int]) -> list[int]:
     """The ranks a full grid keeps once cleared (by rank): the same whatever is taken first."""
     left = list(in_grid)
-    left[10] = 0
-    for rank in range(1, 5):
-        gone = min(left[rank], left[10 - rank])
-        left[rank] -= gone
-        left[10 - rank] -= gone
-    left[5] &= 1
+    after_clearing(left)   # the rule lives once, beside the solver's own use of it
     for face in FACES:
         left[face] = 0
     return left
