@@ -137,11 +137,16 @@ def test_double_pickup_of_the_most_useful_pile() -> None:
     assert "2 cards" in hints[0].why
 
 
+def full_dammit_grid(boxes: dict[int, str], stock: str) -> Game:
+    """A Dammit! game with every box filled (box number -> card code), being cleared."""
+    layout = {"stock": stock} | {f"box{n}": code for n, code in boxes.items()}
+    return arrange(blank("dammit"), layout, clearing=True)
+
+
 def test_dammit_ten_is_removed_first() -> None:
     boxes = {1: "KC", 4: "KD", 13: "KH", 16: "KS", 2: "QC", 3: "QD", 14: "QH", 15: "QS",
              5: "JC", 8: "JD", 9: "JH", 12: "JS", 6: "6H", 7: "3C", 10: "TS", 11: "7H"}
-    layout = {"stock": "2C 5D"} | {f"box{n}": code for n, code in boxes.items()}
-    game = arrange(blank("dammit"), layout, clearing=True)
+    game = full_dammit_grid(boxes, stock="2C 5D")
     hints = rank_hints(game)
     check_hints(game, hints)
     assert hints[0].move == Move("remove", piles=("box10",))
@@ -186,8 +191,7 @@ def test_dammit_clearing_leaves_the_card_that_stays_in_a_middle_box() -> None:
     corner, not the one in the middle box, which blocks no face card."""
     boxes = {1: "3D", 4: "KD", 13: "KH", 16: "KS", 2: "7C", 3: "QD", 14: "QH", 15: "QS",
              5: "JC", 8: "JD", 9: "JH", 12: "JS", 6: "3C", 7: "2C", 10: "4S", 11: "AH"}
-    layout = {"stock": "[2S] [5D]"} | {f"box{n}": code for n, code in boxes.items()}
-    game = arrange(blank("dammit"), layout, clearing=True)
+    game = full_dammit_grid(boxes, stock="[2S] [5D]")
     hints = rank_hints(game)
     check_hints(game, hints)
     assert hints[0].move == Move("remove", piles=("box1", "box2"))
