@@ -70,6 +70,7 @@ from .keptgames import Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
                     has_moves)
 from .winnabledeals import deal_kinds
+from .wording import sentence
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
@@ -1004,8 +1005,7 @@ def _stand_in_name(name: Any, pid: str, taken: list[str]) -> str:
 
 def _name_of_id(pid: str) -> str:
     """A name for a player known only by their file name: "player-1" -> "Player 1"."""
-    words = pid.replace("-", " ")
-    return words[:1].upper() + words[1:]
+    return sentence(pid.replace("-", " "))
 
 
 def _first(problems: list[str]) -> str:

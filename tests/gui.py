@@ -127,6 +127,11 @@ class Driver:
         self.pump()
 
     def status(self) -> str:
+        """The status bar's whole message (the bar may show it cut to one line)."""
+        return self.app.status.full_message
+
+    def status_shown(self) -> str:
+        """The words the status bar's message line shows."""
         return str(self.app.status.message.cget("text"))
 
     def close(self) -> None:

@@ -75,3 +75,36 @@ def test_a_move_cancels_the_better_hint(driver_for) -> None:
     assert not process.busy()               # the search was called off
     d.pump(3000)
     assert "does not peek" not in d.status()
+
+
+def _options_entry(d, starts: str) -> int:
+    options = d.app.choices.options_menu
+    return next(i for i in range(options.index("end") + 1)
+                if options.type(i) == "checkbutton"
+                and options.entrycget(i, "label").startswith(starts))
+
+
+def test_a_long_hint_takes_one_line_of_the_status_bar_while_the_panel_shows_it(driver_for) -> None:
+    from tkinter import font
+    d = settled(driver_for(new_game("dammit", seed=4)))
+    table_height = d.table.winfo_height()
+    d.key("h")
+    assert wait_for_words(d, "does not peek")
+    d.pump(300)
+    whole = d.status()
+    assert whole == d.app.panel.told[0]                 # the panel has the whole sentence
+    shown = d.status_shown()
+    line = font.nametofont("TkDefaultFont").metrics("linespace")
+    assert shown.endswith("\u2026") and whole.startswith(shown[:-1])
+    assert d.app.status.message.winfo_height() < 2 * line     # one line, not three
+    assert d.table.winfo_height() == table_height              # the table was not squeezed
+    # With the panel hidden (Options > Show the tutor panel), the bar says it all.
+    d.app.choices.options_menu.invoke(_options_entry(d, "Show the tutor panel"))
+    d.pump(300)
+    assert not d.app.panel.winfo_ismapped()
+    assert d.status_shown() == whole
+    assert d.app.status.message.winfo_height() >= 2 * line
+    # And back beside the table: short again.
+    d.app.choices.options_menu.invoke(_options_entry(d, "Show the tutor panel"))
+    d.pump(300)
+    assert d.app.panel.winfo_ismapped() and d.status_shown().endswith("\u2026")

@@ -279,7 +279,7 @@ def test_dammits_better_hint_is_worked_out_from_the_odds_without_the_solver(
     hint = better_hint(game)
     assert hint is not None and hint.move == rank_hints(game)[0].move
     assert hint.why.startswith(rank_hints(game)[0].why)
-    assert "in about 8 of 10 ways the cards still to come could lie" in hint.why
+    assert "In about 8 of 10 ways the rest of the deck could come, every King" in hint.why
     assert "does not peek" in hint.why and hint.line == ()
 
 

@@ -16,7 +16,7 @@ from ..engine import Game
 from ..games import dammit as dammit_rules
 from ..games.dammit import Dammit
 from ..moves import Move
-from ..wording import plural
+from ..wording import plural, sentence
 from . import dammit_odds as odds
 from .scoring import Scored, Scratch, say
 
@@ -200,18 +200,19 @@ def _odds_words(game: Dammit, move: Move) -> str:
         card = game.card_to_play()
         assert card is not None and move.dst is not None
         grid[move.dst] = card.rank
-        when = "The grid then fills up"
+        after = ""
     else:
         kept = odds.best_keeping(grid, to_come)
         grid = {box: rank if rank > 10 or box in kept else 0 for box, rank in grid.items()}
-        when = "Once the grid is cleared, it fills up again"
+        after = "After the grid is cleared, "
     chance = odds.fill_odds(odds.free_boxes(grid), to_come)
     if chance > 0.995:
-        return (f"{when} with a box for every King, Queen and Jack, whatever order the "
-                "cards still to come lie in.")
+        return sentence(after + "every King, Queen and Jack still finds a box, in whatever "
+                        "order the rest of the deck comes.")
     if chance < 0.005:
-        return ("Sadly, whatever order the cards still to come lie in, a King, Queen or "
-                "Jack will find every box of its kind full.")
+        return sentence(after + "sadly, in whatever order the rest of the deck comes, a King, "
+                        "Queen or Jack will find all its boxes full.")
     tenths = max(1, min(9, round(chance * 10)))
-    return (f"{when} with a box for every King, Queen and Jack in about {tenths} of 10 "
-            "ways the cards still to come could lie (the tutor does not peek).")
+    return sentence(after + f"in about {tenths} of 10 ways the rest of the deck could come, "
+                    "every King, Queen and Jack still finds a box (the tutor does not peek).")
+

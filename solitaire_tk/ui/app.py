@@ -189,6 +189,7 @@ class TutorApp:
                 self.panel.configure(width=width)
 
     def _place_panel(self) -> None:
+        self.status.panel_beside(self.panel_shown.get())
         if self.panel_shown.get():
             self.panel.grid(row=0, column=1, sticky="ns")
         else:
@@ -451,8 +452,9 @@ class TutorApp:
         self.panel.tell(text, "notice")
 
     def _on_message(self, text: str, kind: str) -> None:
-        self.status.say(text, kind)
-        if kind in ("done", "hint", "over", "won", "lost"):
+        in_panel = kind in ("done", "hint", "over", "won", "lost")
+        self.status.say(text, kind, in_panel_too=in_panel)
+        if in_panel:
             self.panel.tell(text, kind)
 
     def post_options(self) -> None:

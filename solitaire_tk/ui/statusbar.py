@@ -1,6 +1,11 @@
 """The status bar: game, deal number, score as the game counts it, cards
 left, whether the game can still be won (an option), and a short message
-(the engine's reason after an illegal move)."""
+(the engine's reason after an illegal move).
+
+A message the tutor panel shows too (a hint, a finished game) takes one
+line here, cut short with "...", while the panel is beside the table: the
+whole sentence is there, and a bar growing to three lines and back would
+squeeze the table and lay it out again at every hint."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
 WINNABLE_COLOURS = {WINNABLE: WON_COLOUR, LOST: LOST_COLOUR}
 MARKER_COLUMN = 5   # after the game's own words on the first line
 EDGE = 16           # dots kept free at the bar's right edge
+ELLIPSIS = "\u2026"
 
 
 def score_text(game: Game) -> str:
@@ -72,6 +78,9 @@ class StatusBar(ttk.Frame):
         self._shown_game: Game | None = None
         # The message has a line of its own: reasons are whole sentences.
         self.message = ttk.Label(self, anchor="w", justify="left")
+        self.full_message = ""      # the whole sentence (the label may show it cut short)
+        self._in_panel_too = False  # whether the panel shows that sentence as well
+        self._panel_beside = False
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
                                          self.stock_label, self.options_label)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
@@ -87,8 +96,23 @@ class StatusBar(ttk.Frame):
         # pixels at first): wrapping to that made it two lines high, then one, and
         # the table was drawn twice as the window opened.
         if self.winfo_ismapped():
-            self.message.configure(wraplength=max(200, self.winfo_width() - 16))
+            self._fit_message()
             self._fit_winnable()
+
+    def _room(self) -> int:
+        return max(200, self.winfo_width() - 16)
+
+    def _fit_message(self) -> None:
+        text = self.full_message
+        if self._in_panel_too and self._panel_beside:
+            self.message.configure(text=one_line(text, self._room(), self._font()),
+                                   wraplength=0)
+        else:
+            self.message.configure(text=text, wraplength=self._room())
+
+    def _font(self) -> font.Font:
+        named = str(self.message.cget("font") or "TkDefaultFont")
+        return font.nametofont(named)
 
     def _fit_winnable(self) -> None:
         """The marker at the end of the first line if its longest words fit there,
@@ -131,5 +155,29 @@ class StatusBar(ttk.Frame):
         if self.winfo_ismapped():
             self._fit_winnable()
 
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message.configure(text=text, foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))
+    def say(self, text: str, kind: str = "info", in_panel_too: bool = False) -> None:
+        """Show `text`; `in_panel_too` when the tutor panel shows it as well."""
+        self.full_message = text
+        self._in_panel_too = in_panel_too
+        self.message.configure(foreground=MESSAGE_COLOURS.get(kind, "#1a1a1a"))
+        self._fit_message()
+
+    def panel_beside(self, shown: bool) -> None:
+        """Whether the tutor panel is beside the table (so the bar may be short)."""
+        self._panel_beside = shown
+        self._fit_message()
+
+
+def one_line(text: str, width: int, face: font.Font) -> str:
+    """`text` if it fits in `width` pixels, else as many whole words as fit and "..."."""
+    if face.measure(text) <= width:
+        return text
+    words = text.split()
+    low, high = 0, len(words)   # the most words that fit with the ellipsis, found by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.measure(" ".join(words[:middle]) + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return " ".join(words[:low]).rstrip(",:;") + ELLIPSIS
