@@ -17,6 +17,11 @@ RATIO = 1.4          # card height / width
 GAP = 0.16           # gap between piles, in card widths
 MAX_CARD_W = 150     # beyond this, cards stop growing and the table is centred
 MIN_CARD_W = 30
+# The least room above a row of numbered places, in pixels: a place number of
+# the smallest size (8) and the focus ring or a highlight round the card above,
+# which reaches about 4 pixels past it.  In a small window the gap between
+# piles is less than this, and the number would hide behind that card.
+NUMBER_ROOM = 16.0
 
 
 @record(frozen=True)
@@ -98,6 +103,27 @@ def card_width(width: float, height: float, columns: float, rows: float) -> int:
 def card_size(cw: int) -> tuple[int, int, float]:
     """A card's width and height, and the gap between piles, for card width `cw`."""
     return cw, int(cw * RATIO), max(4.0, cw * GAP)
+
+
+def fitted_card_size(width: float, height: float, columns: float, rows: float,
+                     numbered_rows: int) -> tuple[int, int, float, float]:
+    """`card_size` for a table `columns` x `rows` cards big, `numbered_rows` of
+    whose rows have place numbers above them; and the room above each of
+    those (`number_room`).  Where the numbers need more than the gap, the
+    cards are made a little smaller so that the table still fits."""
+    cw, ch, gap = card_size(card_width(width, height, columns, rows))
+    for _ in range(2):   # a smaller card has a smaller gap: a second look fits it
+        extra = numbered_rows * (number_room(gap) - gap)
+        if extra <= 0:
+            break
+        cw, ch, gap = card_size(card_width(width, height - extra, columns, rows))
+    return cw, ch, gap, number_room(gap)
+
+
+def number_room(gap: float) -> float:
+    """The room above a row of numbered places: the gap between piles, or
+    `NUMBER_ROOM` where that is more."""
+    return max(gap, NUMBER_ROOM)
 
 
 def label_size(room: float) -> int:

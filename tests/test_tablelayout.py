@@ -10,7 +10,7 @@ import pytest
 from solitaire_tk import GAME_IDS, new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.registry import game_class
-from solitaire_tk.tablelayout import MAX_CARD_W, Rect, card_offsets
+from solitaire_tk.tablelayout import MAX_CARD_W, NUMBER_ROOM, Rect, card_offsets
 
 GAMES = [(game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants]
 # From the canvas left at the window's smallest size (640 x 480 less the
@@ -61,3 +61,27 @@ def test_cards_grow_with_the_window_up_to_a_limit(game_id: str, variant: str) ->
     widths = [game.table_layout(w, w * 0.7).card_w for w in (400, 800, 1600, 4000)]
     assert widths == sorted(widths) and widths[0] < widths[-1]
     assert widths[-1] == MAX_CARD_W
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_place_number_has_room_above_its_place_however_small_the_window(
+        game_id: str, variant: str, width: int, height: int) -> None:
+    """The band above a numbered place, where its number is drawn (with the
+    focus ring of the card above reaching into it), is on the canvas and no
+    card of another pile covers it, even at the end of a long fan."""
+    game = new_game(game_id, variant, seed=1)
+    layout = game.table_layout(width, height)
+    cards = [parse_card("KS", face_up=False)] * 6 + [parse_card("KS")] * (LONG_FAN - 6)
+    covered = {pile_id: [Rect(x, y, layout.card_w, layout.card_h)
+                         for x, y in card_offsets(spot, cards)]
+               for pile_id, spot in layout.spots.items()}
+    numbered = [pile_id for pile_id in layout.spots if game.place_number(pile_id) is not None]
+    assert numbered
+    for pile_id in numbered:
+        spot = layout.spots[pile_id]
+        band = Rect(spot.x, spot.y - NUMBER_ROOM + 0.5, layout.card_w, NUMBER_ROOM - 0.5)
+        assert _inside(band, width, height), (pile_id, band)
+        for other, rects in covered.items():
+            if other != pile_id:
+                assert not any(_overlap(band, rect) for rect in rects), (pile_id, other)

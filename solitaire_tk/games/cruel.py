@@ -15,7 +15,7 @@ from ..cards import SUIT_NAMES, Card, check_deck
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Rect, Spot, TableLayout, card_size, card_width, centred_left, label_size
+from ..tablelayout import Rect, Spot, TableLayout, centred_left, fitted_card_size, label_size
 from ..wording import a_rank, pile_number, sentence
 
 FOUNDATIONS = tuple(f"foundation{n}" for n in range(1, 5))
@@ -173,21 +173,21 @@ class Cruel(Game):
     def table_layout(self, width: float, height: float) -> TableLayout:
         # The suit stacks and the Deal button on top; two rows of six stacks
         # below, fanned downwards so every card's corner shows.
-        cw, ch, gap = card_size(card_width(width, height, 6, 1 + 2 * 1.7))
+        cw, ch, gap, room = fitted_card_size(width, height, 6, 1 + 2 * 1.7, numbered_rows=2)
         x0 = centred_left(width, 6 * cw + 5 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(6)]
         spots = {}
         for n in range(1, 5):
             spots[f"foundation{n}"] = Spot(f"foundation{n}", column[n - 1], gap)
         deal = Rect(column[5], gap + ch * 0.3, cw, ch * 0.4)
-        first_row = gap + ch + gap
-        row_height = max(ch, (height - first_row - gap) / 2)
+        first_row = gap + ch + room
+        row_height = max(ch + room, (height - first_row - gap) / 2)
         for n in range(1, 13):
             row, col = divmod(n - 1, 6)
             y = first_row + row * row_height
             spots[f"pile{n}"] = Spot(f"pile{n}", column[col], y, step=(0, ch * 0.22),
-                                     room=(0, max(0.0, row_height - ch - gap)))
-        return TableLayout(cw, ch, spots, {"deal": deal}, label_size=label_size(gap))
+                                     room=(0, max(0.0, row_height - ch - room)))
+        return TableLayout(cw, ch, spots, {"deal": deal}, label_size=label_size(room))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

@@ -17,7 +17,7 @@ from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, card_size, card_width, centred_left, label_size
+from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
 from ..wording import pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
@@ -219,19 +219,19 @@ class Dammit(Game):
 
     # -- the table --------------------------------------------------------------
     def table_layout(self, width: float, height: float) -> TableLayout:
-        cw, ch, gap = card_size(card_width(width, height, 5.5, 4))
+        cw, ch, gap, room = fitted_card_size(width, height, 5.5, 4, numbered_rows=4)
         x0 = centred_left(width, 5.5 * cw + 5 * gap, gap)
         marks = {1: "K", 4: "K", 13: "K", 16: "K", 2: "Q", 3: "Q", 14: "Q", 15: "Q",
                  5: "J", 9: "J", 8: "J", 12: "J"}
         spots = {}
         for n in range(1, 17):
             row, col = divmod(n - 1, 4)
-            spots[f"box{n}"] = Spot(f"box{n}", x0 + col * (cw + gap), gap + row * (ch + gap),
+            spots[f"box{n}"] = Spot(f"box{n}", x0 + col * (cw + gap), room + row * (ch + room),
                                     mark=marks.get(n, ""))
         side = x0 + 4 * (cw + gap) + cw * 0.5
-        spots["stock"] = Spot("stock", side, gap, label="Card to play")
-        spots["discard"] = Spot("discard", side, gap + 2 * (ch + gap), label="Discard")
-        return TableLayout(cw, ch, spots, label_size=label_size(gap))
+        spots["stock"] = Spot("stock", side, room, label="Card to play")
+        spots["discard"] = Spot("discard", side, room + 2 * (ch + room), label="Discard")
+        return TableLayout(cw, ch, spots, label_size=label_size(room))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

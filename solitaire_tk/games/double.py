@@ -15,7 +15,8 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..records import replace
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, card_size, card_width, centred_left, label_size
+from ..tablelayout import (NUMBER_ROOM, Spot, TableLayout, card_size, card_width, centred_left,
+                           label_size)
 from ..wording import a_rank, pile_number, plural, sentence
 
 TABLEAU = tuple(f"pile{n}" for n in range(1, 14))
@@ -247,7 +248,8 @@ class DoubleSolitaire(Game):
         label_band = 0.22  # room above each row for the pile numbers, in card heights
         rows = 4 + 4 * label_band
         cw, ch, gap = card_size(card_width(width, height, 7, rows))
-        band = ch * label_band
+        # Piles 1-13 show their thickness down to a tenth of a card into the band.
+        band = max(ch * label_band, NUMBER_ROOM + ch * 0.1 - gap)
         x0 = centred_left(width, 7 * cw + 6 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(7)]
         order = [[14, 15, 16, 17, 18, 19, 20], [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 21, 11, 12, 13]]

@@ -13,7 +13,7 @@ from ..cards import Card
 from ..engine import Game, Position
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, card_size, card_width, centred_left, label_size
+from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
 from ..wording import a_rank, cards_phrase, pile_number, plural, sentence
 
 TABLEAUS = tuple(f"tableau{n}" for n in range(1, 8))
@@ -211,22 +211,24 @@ class Klondike(Game):
 
     # -- the table --------------------------------------------------------------
     def table_layout(self, width: float, height: float) -> TableLayout:
-        cw, ch, gap = card_size(card_width(width, height, 7, 2.6))
+        # Both rows have numbers above them: the home stacks and the stacks.
+        cw, ch, gap, room = fitted_card_size(width, height, 7, 2.6, numbered_rows=2)
         x0 = centred_left(width, 7 * cw + 6 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(7)]
-        top = gap
+        top = room
         spots = {"stock": Spot("stock", column[0], top)}
         fan = cw * 0.28 if self.variant == "draw3" else 0.0
         spots["waste"] = Spot("waste", column[1], top, step=(fan, 0), down_step=(fan, 0),
                               room=(cw * 0.6, 0), shown=3 if self.variant == "draw3" else 1)
         for n in range(1, 5):
             spots[f"foundation{n}"] = Spot(f"foundation{n}", column[2 + n], top, mark="A")
-        row = top + ch + gap
-        room = height - row - ch - gap
+        row = top + ch + room
+        fan_room = height - row - ch - gap
         for n in range(1, 8):
             spots[f"tableau{n}"] = Spot(f"tableau{n}", column[n - 1], row, step=(0, ch * 0.26),
-                                        down_step=(0, ch * 0.11), room=(0, max(room, 0)), mark="K")
-        return TableLayout(cw, ch, spots, label_size=label_size(gap))
+                                        down_step=(0, ch * 0.11), room=(0, max(fan_room, 0)),
+                                        mark="K")
+        return TableLayout(cw, ch, spots, label_size=label_size(room))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

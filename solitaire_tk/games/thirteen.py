@@ -13,7 +13,7 @@ from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, card_size, card_width, centred_left, label_size
+from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
 from ..wording import pile_number, plural, sentence
 
 PILES = tuple(f"pile{n}" for n in range(1, 5))
@@ -195,16 +195,16 @@ class Thirteen(Game):
 
     # -- the table --------------------------------------------------------------
     def table_layout(self, width: float, height: float) -> TableLayout:
-        cw, ch, gap = card_size(card_width(width, height, 6.4, 3))
+        cw, ch, gap, room = fitted_card_size(width, height, 6.4, 3, numbered_rows=1)
         x0 = centred_left(width, 6 * cw + 5 * gap + cw * 0.4, gap)
-        top = gap
+        top = room
         spots = {"stock": Spot("stock", x0, top)}
-        room = height - top - ch - gap
+        fan_room = height - top - ch - gap
         for n in range(1, 5):
             x = x0 + cw * 0.2 + n * (cw + gap)
-            spots[f"pile{n}"] = Spot(f"pile{n}", x, top, step=(0, ch * 0.25), room=(0, max(room, 0)))
+            spots[f"pile{n}"] = Spot(f"pile{n}", x, top, step=(0, ch * 0.25), room=(0, max(fan_room, 0)))
         spots["discard"] = Spot("discard", x0 + cw * 0.4 + 5 * (cw + gap), top)
-        return TableLayout(cw, ch, spots, label_size=label_size(gap))
+        return TableLayout(cw, ch, spots, label_size=label_size(room))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:
