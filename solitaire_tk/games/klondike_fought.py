@@ -53,6 +53,8 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     is asked once for each key and deck) but costs more than it saves
     within 2 s; asked less often (at most once in 4 positions) it misses
     the cuts that find deal 27's win within 3,272 positions."""
+    if not state._runs_when_new:
+        return False        # (it counts the cards on face-up cards: only with those)
     memo = state._fought_memo
     place = memo.get(memo_key)
     if place == 0:
