@@ -126,6 +126,7 @@ class KlondikeSearch:
         # Three at a time, a place two cards fight over too (`klondike_fought`).
         self._fought_too = self.draw == 3
         self._fought_memo: dict[Hashable, int] = {}
+        self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -141,6 +142,7 @@ class KlondikeSearch:
         """Forget the positions filed by a search before (see `is_dominated`)."""
         if self._filed is not None:
             self._filed = {}
+        self._searches += 1
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
