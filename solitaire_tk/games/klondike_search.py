@@ -33,6 +33,7 @@ from ..cards import SUITS, Card
 from ..moves import Move
 from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
 from . import klondike_deadends as _deadends
+from . import klondike_fought as _fought
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
 from .klondike_cards import (DOWN, FACE, FITS, HOME_BITS, KING, LOWER_BITS, NO_WAIT,
                              OTHER_COLOUR, PARENTS, PARENT_BITS, RANK, SAME_OTHER, SUIT, WANTS,
@@ -122,6 +123,10 @@ class KlondikeSearch:
         # `_deck_front`).
         self._front_too = self.draw == 3
         self._waste_bits: dict[bytes, WaitSummary] = {}
+        # Three at a time, a place two cards fight over too (`klondike_fought`).
+        self._fought_too = self.draw == 3
+        self._fought_memo: dict[Hashable, int] = {}
+        self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -137,6 +142,7 @@ class KlondikeSearch:
         """Forget the positions filed by a search before (see `is_dominated`)."""
         if self._filed is not None:
             self._filed = {}
+        self._searches += 1
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -420,10 +426,14 @@ class KlondikeSearch:
                         else _deadends.stuck_in_runs(self, waste)):
                     return True
                 self._dead_memo[memo_key] = False
+                if self._fought_too and _fought.fought_over_here(self, waste, memo_key):
+                    return True
                 self._note_clean()
                 return False
             dead = self._dead_memo[memo_key] = self._stuck(waste)
         if dead or (self._runs_too and self._stuck_in_runs(waste, must=must)):
+            return True
+        if self._fought_too and _fought.fought_over_here(self, waste, memo_key):
             return True
         self._note_clean()
         return False

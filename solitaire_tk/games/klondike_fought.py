@@ -1,0 +1,246 @@
+"""A dead end for Klondike's search beyond the stuck sets of
+`klondike_deadends`: a place two cards fight over.
+
+A stuck set (see `KlondikeSearch.is_dead`) is a set of cards none of which
+can ever be the first to leave: each has a lower card of its suit held
+under one of them, and each of its places (the two cards it may go onto)
+is home, under one of them, or one of them in the deck.  Here one place P
+may be free.  Take the set S that is stuck as long as P is not (the
+greatest such set, `_stuck`).  The first card W of S ever to leave then
+goes onto P: it cannot go home (its lower card is held) nor onto another
+place.  Just after, the others of S are where they were and W lies on P,
+face up, leaving it only home or onto its other place.  So if, for every
+card W of S that may go onto P, the set "S without W, and W lying on P" has
+a stuck set in it, the game is lost whatever W goes first: from then on,
+that set is stuck (the proof of `is_dead`, with fewer cards home than
+there will be, and P now under W).  Two red Queens that both need the King
+of clubs (the King of spades is home), each lying on the 10 of its suit
+and the Jack the other needs home first, are so: the first onto the King
+holds it for good, and the other has no place left.  (Asked where `fought_over_here`
+asks it, it finds draw three deal 27's win within 26,348 positions, and
+not within 200,000 without it: the cuts leave the search less to go
+round.)
+
+Cards that cover nothing and lie in the deck leave the set as others do;
+the cards W covered are then no longer held; the Kings (whose place is an
+empty stack, `klondike_deadends.EMPTY_STACK`) never fight over a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable
+
+from .klondike_cards import FACE, HOME_BITS, PARENT_BITS, BitWait, bit_waits, pile_summary
+from .klondike_deadends import EMPTY_STACK, _king_waits, _talon_waits
+
+if TYPE_CHECKING:
+    from .klondike_search import KlondikeSearch
+
+
+def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> bool:
+    """`place_fought_over` where `is_dead` asks it (`memo_key` is its memo's
+    key: the cards face down, home and at the front of the deck; `waste`
+    as there).
+
+    It costs as much as searching a few dozen positions, so it is asked
+    once for each such key where it finds no place fought over (the other
+    positions with the same key differ in the runs of face-up cards and
+    the deck), and again wherever it found one (the place it found is tried
+    first).  A position it misses leads on only to positions where the
+    cards it would have found still fight over the place (or one of them
+    is stuck on it), so only the cut comes later.  Asked more often it
+    cuts more (draw three deal 40 is lost within 18,074 positions when it
+    is asked once for each key and deck) but costs more than it saves
+    within 2 s; asked less often (at most once in 4 positions) it misses
+    the cuts that find deal 27's win.  Not asked in the narrow searches
+    before the full one (`KlondikeSearch.narrow_first`): they only look
+    for a win, and with it they find fewer in their share of the time."""
+    if not state._runs_when_new:
+        return False        # (it counts the cards on face-up cards: only with those)
+    if 0 < state._searches <= len(state.narrow_first):
+        return False        # a narrow search (`solver.search`): see above
+    memo = state._fought_memo
+    place = memo.get(memo_key)
+    if place == 0:
+        return False
+    if place is not None and place > 0 and _fought_over(*_all_waits(state, waste), place):
+        return True
+    if len(memo) > 200_000:   # a bounded memo
+        memo.clear()
+    place = memo[memo_key] = place_fought_over(state, waste)
+    return bool(place)
+
+
+def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
+    """Whether the position is lost by a place fought over (see the module):
+    the place (its card's bit), -1 for a stuck set with no place fought
+    over, else 0; `waste`: the deck can't be turned over again (as in
+    `is_dead`)."""
+    waits, home, empty, bottoms = _all_waits(state, waste)
+    # The cards of any set stuck, or stuck while one place is blocked, have
+    # at most one free place each (that one) even among all such cards.
+    widest, blocked = _one_free(waits, home, empty, bottoms)
+    if not widest:
+        return 0
+    rounds, singles = _peel(widest, home, empty, bottoms)
+    if not singles:
+        return -1 if rounds[-1] else 0
+    # A place is worth blocking only where both cards that may go onto it
+    # are among those (a place these cards block may be free of those stuck
+    # while it is not), and it was the one free place of a card as the
+    # stuck set above was worked out: with it blocked, the same cards leave
+    # in the same rounds until then, so the search starts from there.
+    once = twice = cards = 0
+    for wait in widest:
+        card = 1 << wait[1].bit_length()    # its lower cards of its suit name it
+        if not cards & card:
+            cards |= card
+            twice |= once & wait[2]
+            once |= wait[2]
+    free = ~blocked
+    for place, first in singles.items():
+        if not place & twice or place & home:
+            continue
+        others = free & ~place
+        if _fought_over([wait for wait in rounds[first] if not wait[2] & others], home,
+                        empty, bottoms, place):
+            return place
+    return 0
+
+
+def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
+                 place: int) -> bool:
+    """Whether the cards stuck while `place` is blocked stay stuck after
+    whichever of them goes onto it first (see the module)."""
+    stuck = _stuck(waits, home, empty, bottoms, place)
+    users = 0
+    for wait in stuck:
+        if wait[2] & place:
+            users |= 1 << wait[1].bit_length()
+    if not users & (users - 1):
+        return False        # (one card alone that needs the place: not asked)
+    for wait in stuck:
+        if not wait[2] & place:
+            continue
+        lower = wait[1]     # the card's lower cards of its suit: they name it
+        card = lower.bit_length()
+        moved: BitWait = (place, lower, PARENT_BITS[card] & ~place, 0, True)
+        if not _stuck([w for w in stuck if w[1] != lower] + [moved], home, empty, bottoms, 0):
+            return False
+    return True
+
+
+def _one_free(waits: list[BitWait], home: int, empty: bool,
+              bottoms: int) -> tuple[list[BitWait], int]:
+    """As `_stuck`, but a card may keep one free place: the greatest such
+    set (every set stuck while one place is blocked is in it) and the
+    places it blocks."""
+    while True:
+        held = stays = fixed = 0
+        for wait in waits:
+            held |= wait[0]
+            stays |= wait[3]
+            if not wait[4]:
+                fixed |= wait[0]
+        blocked = home | held | stays
+        if not empty and not bottoms & ~fixed:
+            blocked |= EMPTY_STACK
+        keep = []
+        for wait in waits:
+            if wait[1] & held:
+                free = wait[2] & ~blocked
+                if not free & (free - 1):
+                    keep.append(wait)
+        if len(keep) == len(waits):
+            return keep, blocked
+        waits = keep
+
+
+def _peel(waits: list[BitWait], home: int, empty: bool,
+          bottoms: int) -> tuple[list[list[BitWait]], dict[int, int]]:
+    """`_stuck` with nothing more blocked, round by round (the last is the
+    stuck set), and the places that were the one free place of a card
+    left out (with a lower card of its suit held), each with the round it
+    was first so (none when the set is stuck)."""
+    rounds = [waits]
+    singles: dict[int, int] = {}
+    while True:
+        held = stays = fixed = 0
+        for wait in waits:
+            held |= wait[0]
+            stays |= wait[3]
+            if not wait[4]:
+                fixed |= wait[0]
+        blocked = home | held | stays
+        if not empty and not bottoms & ~fixed:
+            blocked |= EMPTY_STACK
+        keep = []
+        for wait in waits:
+            if wait[1] & held:
+                free = wait[2] & ~blocked
+                if not free:
+                    keep.append(wait)
+                elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
+                    singles[free] = len(rounds) - 1
+        if len(keep) == len(waits):
+            return rounds, ({} if keep else singles)
+        waits = keep
+        rounds.append(keep)
+
+
+def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
+           blocked_too: int) -> list[BitWait]:
+    """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
+    works it out) with the places in `blocked_too` taken as blocked."""
+    while True:
+        held = stays = fixed = 0
+        for wait in waits:
+            held |= wait[0]
+            stays |= wait[3]
+            if not wait[4]:
+                fixed |= wait[0]
+        blocked = home | held | stays | blocked_too
+        if not empty and not bottoms & ~fixed:
+            blocked |= EMPTY_STACK
+        free = ~blocked
+        keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
+        if len(keep) == len(waits):
+            return keep
+        waits = keep
+
+
+def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:
+    """Every card that may be one of a stuck set here (as in
+    `klondike_deadends.stuck_in_runs`, with the same memos and switches), the cards
+    home, whether a stack is empty, and the stacks' bottom cards."""
+    memo, kings = state._run_waits, state._king_waits
+    waits: list[BitWait] = []
+    empty = False
+    bottoms = 0
+    for pile in state.tab:
+        if not pile:
+            empty = True
+            continue
+        mine = memo.get(pile)
+        if mine is None:
+            mine = memo[pile] = pile_summary(bit_waits(pile))
+        waits += mine[0]
+        bottoms |= 1 << (pile[0] & FACE)
+        if state._kings_too:
+            king = kings.get(pile)
+            if king is None:
+                king = kings[pile] = _king_waits(pile)
+            waits += king
+    in_order = state.talon[:state.pos] if waste else state._deck_front()
+    if in_order:
+        waits += state._bit_waits_in(in_order)[0]
+    talon = state.talon
+    if talon and state._talon_waits_too:
+        in_talon = state._talon_waits.get(talon)
+        if in_talon is None:
+            in_talon = state._talon_waits[talon] = _talon_waits(talon)
+        waits += in_talon[0]
+    found = state.found
+    home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
+            | HOME_BITS[3][found[3]])
+    return waits, home, empty, bottoms
