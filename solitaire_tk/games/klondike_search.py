@@ -405,6 +405,8 @@ class KlondikeSearch:
         # would have turned up), so the number face down says which they are.
         must = self._new_wait() if self._runs_too else None
         waste = self._waste_stays()
+        # A stuck set found a move or two ago is often still one here (after
+        # the next card of the deck instead), and far quicker to look for.
         if self._stuck_sets and self._still_stuck(waste):
             return True
         memo_key = (tuple(self.down), tuple(self.found),
@@ -592,21 +594,23 @@ class KlondikeSearch:
         if len(memory) > self.STUCK_SETS_KEPT:
             memory.pop()
 
+    # How many stuck sets `_still_stuck` looks for (eight find few more).
     STUCK_SETS_KEPT = 4
 
     def _still_stuck(self, waste: bool) -> bool:
         """Whether one of the last stuck sets `_stuck_in_runs` found is still one here.
 
-        A set is stuck by what its cards are, where they lie and the cards
-        home (`is_dead`), so it is stuck wherever its cards lie as they did
-        and at least those home are: a card on face-down cards lies as it
-        did while its stack still has as many face down (they never move,
-        and the card above them leaves only when the top one turns up), a
-        card on a face-up card while it still lies on that card, and a card
-        of the waste pile while the pile's cards from the bottom up to it
-        are the same.  A set found stuck then is stuck here, so
-        `_stuck_in_runs` would say so too; the set is often still stuck
-        after the next move (the next card of the deck taken instead)."""
+        Whether a set is stuck depends only on its cards' waits (what each
+        card is and what it lies on) and the cards home (`is_dead`), and
+        more cards home only block more places.  So a set found stuck is
+        stuck wherever each of its cards lies as it did and the cards home
+        include those the set needs: a card on face-down cards while at
+        least as many of its stack's cards are face down as lay under it
+        (they never move, and the card above them leaves only when the top
+        one of them turns up), a card on a face-up card while it still lies
+        on that card, and a card of the waste pile while the pile's cards
+        from the bottom up to it are the same.  Then `_stuck_in_runs` finds
+        that set (or a larger one) too: the same answer, sooner."""
         found, down = self.found, self.down
         home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
                 | HOME_BITS[3][found[3]])
