@@ -243,12 +243,15 @@ class KlondikeSearch:
                         if king_ready:
                             for dst in onto:
                                 emptying.append((RUN, src, size, dst))
-                for i in range(hidden, size - 1):
-                    if pile[i] in nexts:
-                        onto = takes.get(FITS[pile[i + 1]])
-                        if onto is not None:
-                            for dst in onto:
-                                other.append((RUN, src, size - i - 1, dst))
+                # (Seldom is one there: looked for all at once first.)
+                if size - hidden > 2 and not nexts.isdisjoint(pile[hidden:size - 1]) or (
+                        size - hidden == 2 and pile[hidden] in nexts):
+                    for i in range(hidden, size - 1):
+                        if pile[i] in nexts:
+                            onto = takes.get(FITS[pile[i + 1]])
+                            if onto is not None:
+                                for dst in onto:
+                                    other.append((RUN, src, size - i - 1, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
@@ -615,16 +618,19 @@ class KlondikeSearch:
         home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
                 | HOME_BITS[3][found[3]])
         stacks = b""
+        in_order = None
         for need, on_down, on_cards, in_waste in self._stuck_sets:
             if need & ~home:
                 continue
+            if in_waste:
+                if in_order is None:
+                    in_order = self.talon[:self.pos] if waste else self._deck_front()
+                if not in_order.startswith(in_waste):
+                    continue
             for stack, depth in on_down:
                 if down[stack] < depth:
                     break
             else:
-                if in_waste and not (self.talon[:self.pos] if waste
-                                     else self._deck_front()).startswith(in_waste):
-                    continue
                 if on_cards:
                     if not stacks:
                         stacks = b"\xff".join(self.tab)
