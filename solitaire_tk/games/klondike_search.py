@@ -408,16 +408,18 @@ class KlondikeSearch:
         # would have turned up), so the number face down says which they are.
         must = self._new_wait() if self._runs_too else None
         waste = self._waste_stays()
-        # A stuck set found a move or two ago is often still one here (after
-        # the next card of the deck instead), and far quicker to look for.
-        if self._stuck_sets and self._still_stuck(waste):
-            return True
         memo_key = (tuple(self.down), tuple(self.found),
                     self.talon[:self.pos] if waste else self._deck_front())
         dead = self._dead_memo.get(memo_key)
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
                 self._dead_memo.clear()
+            # A stuck set found a move or two ago is often still one here
+            # (after the next card of the deck instead), and far quicker to
+            # look for.  (Seldom so where the memo knows the cards face
+            # down, home and in the waste pile: not looked for there.)
+            if self._stuck_sets and self._still_stuck(waste):
+                return True
             if self._runs_too or self._runs_when_new:
                 # The test with the runs finds every stuck set the test
                 # without finds (its cards include theirs, its rule is the
