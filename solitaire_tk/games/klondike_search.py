@@ -101,6 +101,13 @@ class KlondikeSearch:
         self._undo: list[tuple[Any, ...]] = []
         # The positions on the line searched that have no stuck set (see `_new_wait`).
         self._clean: list[tuple[int, tuple[Any, ...] | None]] = []
+        # The last stuck sets `_stuck_in_runs` found, as `_still_stuck` checks them.
+        self._stuck_sets: list[StuckSet] = []
+        # The stack each card face down at the start lies in.
+        self._stack_of = [0] * 64
+        for index, pile in enumerate(self.tab):
+            for card in pile[:self.down[index]]:
+                self._stack_of[card & FACE] = index
         self._reach: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
         self._views: dict[tuple[bytes, int, bool], TalonView] = {}
         self._locks = self._find_locks()
@@ -242,12 +249,15 @@ class KlondikeSearch:
                         if king_ready:
                             for dst in onto:
                                 emptying.append((RUN, src, size, dst))
-                for i in range(hidden, size - 1):
-                    if pile[i] in nexts:
-                        onto = takes.get(FITS[pile[i + 1]])
-                        if onto is not None:
-                            for dst in onto:
-                                other.append((RUN, src, size - i - 1, dst))
+                # (Seldom is one there: looked for all at once first.)
+                if size - hidden > 2 and not nexts.isdisjoint(pile[hidden:size - 1]) or (
+                        size - hidden == 2 and pile[hidden] in nexts):
+                    for i in range(hidden, size - 1):
+                        if pile[i] in nexts:
+                            onto = takes.get(FITS[pile[i + 1]])
+                            if onto is not None:
+                                for dst in onto:
+                                    other.append((RUN, src, size - i - 1, dst))
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
@@ -410,6 +420,12 @@ class KlondikeSearch:
         if dead is None:
             if len(self._dead_memo) > 200_000:   # a bounded memo
                 self._dead_memo.clear()
+            # A stuck set found a move or two ago is often still one here
+            # (after the next card of the deck instead), and far quicker to
+            # look for.  (Seldom so where the memo knows the cards face
+            # down, home and in the waste pile: not looked for there.)
+            if self._stuck_sets and self._still_stuck(waste):
+                return True
             if self._runs_too or self._runs_when_new:
                 # The test with the runs finds every stuck set the test
                 # without finds (its cards include theirs, its rule is the
@@ -559,10 +575,85 @@ class KlondikeSearch:
                     if on_run:
                         on_face_up = True
             if len(keep) == len(waits):
-                return bool(keep)
+                if keep:
+                    self._remember_stuck(keep, in_order)
+                    return True
+                return False
             if not on_face_up or not keep:
                 return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
+
+    def _remember_stuck(self, stuck: list[BitWait], in_order: bytes) -> None:
+        """Keep a stuck set `_stuck_in_runs` found, as what `_still_stuck`
+        looks for: where each of its cards lies, and the cards home it needs."""
+        stack_of = self._stack_of
+        on_down: list[tuple[int, int]] = []
+        on_cards: list[bytes] = []
+        in_waste = held = places = 0
+        for under, lower, card_places, own, on_run in stuck:
+            held |= under | own
+            places |= card_places
+            if own:
+                depth = under.bit_count() + 1
+                if depth > in_waste:
+                    in_waste = depth
+            elif on_run:
+                # It lies on `under`'s one card; its own card is the one above its lower cards.
+                on_cards.append(bytes((under.bit_length() - 1, lower.bit_length())))
+            else:
+                # Cards face down, all of one stack: any of them says which.
+                on_down.append((stack_of[under.bit_length() - 1], under.bit_count()))
+        memory = self._stuck_sets
+        # The places no card of the set covers or is must be home.
+        memory.insert(0, (places & ~held, tuple(on_down), tuple(on_cards), in_order[:in_waste]))
+        if len(memory) > self.STUCK_SETS_KEPT:
+            memory.pop()
+
+    # How many stuck sets `_still_stuck` looks for (eight find few more).
+    STUCK_SETS_KEPT = 4
+
+    def _still_stuck(self, waste: bool) -> bool:
+        """Whether one of the last stuck sets `_stuck_in_runs` found is still one here.
+
+        Whether a set is stuck depends only on its cards' waits (what each
+        card is and what it lies on) and the cards home (`is_dead`), and
+        more cards home only block more places.  So a set found stuck is
+        stuck wherever each of its cards lies as it did and the cards home
+        include those the set needs: a card on face-down cards while at
+        least as many of its stack's cards are face down as lay under it
+        (they never move, and the card above them leaves only when the top
+        one of them turns up), a card on a face-up card while it still lies
+        on that card, and a card of the waste pile while the pile's cards
+        from the bottom up to it are the same.  Then `_stuck_in_runs` finds
+        that set (or a larger one) too: the same answer, sooner."""
+        found, down = self.found, self.down
+        home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
+                | HOME_BITS[3][found[3]])
+        stacks = b""
+        in_order = None
+        for need, on_down, on_cards, in_waste in self._stuck_sets:
+            if need & ~home:
+                continue
+            if in_waste:
+                if in_order is None:
+                    in_order = self.talon[:self.pos] if waste else self._deck_front()
+                if not in_order.startswith(in_waste):
+                    continue
+            for stack, depth in on_down:
+                if down[stack] < depth:
+                    break
+            else:
+                if on_cards:
+                    if not stacks:
+                        stacks = b"\xff".join(self.tab)
+                    for pair in on_cards:
+                        if pair not in stacks:
+                            break
+                    else:
+                        return True
+                    continue
+                return True
+        return False
 
     def _bit_waits_in(self, waste: bytes) -> WaitSummary:
         """The cards of the waste pile (or `_deck_front`) for `_stuck_in_runs`,
@@ -889,6 +980,12 @@ def _card_name(card: int) -> str:
 # talon place, recycles)], by card: (order, its waste move home), the Kings).
 TalonView = tuple[dict[int, list[tuple[int, int, int]]], dict[int, tuple[int, Hashable]],
                   list[tuple[int, int, int]]]
+
+# A stuck set as `KlondikeSearch._still_stuck` looks for it: the cards
+# home it needs (bits), its cards on face-down cards (the stack, how
+# many face down), the pairs of a card and the face-up card it lies on, and
+# the waste pile from the bottom up to its highest card there.
+StuckSet = tuple[int, tuple[tuple[int, int], ...], tuple[bytes, ...], bytes]
 
 # A card that may be stuck (`KlondikeSearch.is_dead`): its places not under
 # it, the cards under it, and the lower cards of its suit.
