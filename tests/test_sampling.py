@@ -12,6 +12,7 @@ from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
+from solitaire_tk.records import replace
 from solitaire_tk.solver import search
 from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
                                          follow_better_hints)
@@ -22,6 +23,8 @@ HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
 SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
 # As small, with close calls raced on more arrangements (`Sampling.race_samples`).
 SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
+# As small, with ties broken by how easily the wins were found (`Sampling.ease_tie_break`).
+SMALL_EASE = Sampling(samples=4, budget=400, seed=7, race_samples=0, ease_tie_break=True)
 
 
 def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
@@ -80,7 +83,8 @@ def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
     assert twin.piles["stock"] == game.piles["stock"]   # its order is known now
 
 
-@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE], ids=["plain", "raced"])
+@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE, SMALL_EASE],
+                         ids=["plain", "raced", "ease"])
 @pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
 def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None,
                                                 sampling: Sampling) -> None:
@@ -369,3 +373,34 @@ def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.Mon
     hint = better_hint(game, sampling=RACE)
     assert hint is not None and hint == better_hint(game, sampling=Sampling(race_samples=0))
     assert hint.move.dst == "tableau1" and hint.tried <= 10
+
+
+def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver knows each arrangement's cards, so it wins after almost any
+    move: the counts tie, and how many positions the wins took to find tells
+    the moves apart.  A stand-in solver wins every arrangement, but after
+    turning the deck in only 20 positions (500 after any other move): with
+    the tie-break the hint turns the deck, without it the quick hint stays."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", "draw3", seed=5)
+    ranked = rank_hints(game)
+    flip = Move("flip")
+    assert ranked[0].move != flip and any(hint.move == flip for hint in ranked)
+    start = len(game.log)
+
+    def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        moved = [Move.from_json(entry) for entry in arrangement.log[start:]]
+        line = () if moved else (ranked[0].move,)
+        positions = 20 if moved == [flip] else 500
+        return solver.Verdict(solver.WINNABLE, line, positions)  # type: ignore[arg-type]
+    monkeypatch.setattr(sampling, "solve", wins_everywhere)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    plain = better_hint(game, ranked, tie)
+    assert plain is not None and plain.move == ranked[0].move
+    easier = better_hint(game, ranked, replace(tie, ease_tie_break=True))
+    assert easier is not None and easier.move == flip
+    assert easier.wins == easier.tried == 10
+    assert "came out a little worse in the same tries" in easier.why

@@ -26,6 +26,7 @@ in the solver's own process (`solverprocess`).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 
@@ -69,6 +70,14 @@ class Sampling:
     race_samples: int = 60
     race_batch: int = 10
     race_lead: float = 3.0
+    # How many of the best moves a race may try at once (the best and the next
+    # ones close to it).
+    race_moves: int = 2
+    # Where moves win in as many arrangements (the solver knows each one's
+    # cards, so it wins after almost any move), the one whose wins took the
+    # fewest positions to find: a move after which many ways win is the safer
+    # bet for a pupil who cannot see the cards.
+    ease_tie_break: bool = False
     seed: int = 0
 
 
@@ -174,8 +183,10 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
     best = quick
     # Where a close call is raced (see `_race`), a move is searched on while it
-    # could still come close.
+    # could still come close; with the tie-break of ease, while it could still tie.
     close = sampling.race_lead if sampling.race_samples > sampling.samples else 0.0
+    if sampling.ease_tie_break:
+        close = max(close, sampling.margin)
     for move in order:
         if not tally.try_move(move, None if move == quick else
                               lambda: _needed(best, quick, wins, sampling) - close):
@@ -186,6 +197,8 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     if raced is None:
         return None
     best = raced
+    if sampling.ease_tie_break:
+        best = tally.easiest(best)
     found, won_in = tally.found, tally.won_in
     if not any(known.get(best, 0.0) > 0.0 for known in found):
         return None   # no arrangement got anywhere: nothing better than the quick hint
@@ -203,30 +216,42 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
 
 def _race(game: Game, rng: random.Random, tally: _Tally, best: Move, quick: Move,
           sampling: Sampling) -> Move | None:
-    """Where the best move and the next best came out close, more arrangements
-    for those two only, a batch at a time, until one leads clearly or
-    `sampling.race_samples` arrangements have been tried: a close call on
-    ten tries is mostly the luck of the draw.  The move that leads then, or
-    None when the caller asked to stop."""
-    rival = tally.runner_up(best)
-    while rival is not None and len(tally.found) < sampling.race_samples:
-        lead, differ = tally.lead(best, rival)
-        if not differ or abs(lead) >= max(sampling.race_lead, 1.5 * differ ** 0.5):
-            break   # they agree everywhere, or one leads clearly
-        pair = (best, rival)
+    """Where the best move and the next best (up to `sampling.race_moves` in
+    all) came out close, more arrangements for those only, a batch at a time,
+    until one leads the others clearly or `sampling.race_samples`
+    arrangements have been tried: a close call on ten tries is mostly the
+    luck of the draw.  The move that leads then, or None when the caller
+    asked to stop."""
+    field = _still_close(tally, best, tally.runners_up(best)[:sampling.race_moves - 1],
+                         sampling)
+    while len(field) > 1 and len(tally.found) < sampling.race_samples:
         for _ in range(sampling.race_batch):
-            tally.add(game.with_unseen_shuffled(rng), pair)
+            tally.add(game.with_unseen_shuffled(rng), field)
             if tally.stopped():
                 return None
-        for move in pair:
+        for move in field:
             if not tally.try_move(move, None):
                 return None
-        if rival == quick:
-            best, rival = rival, best   # the quick hint's move is the one to beat
-        lead, _ = tally.lead(rival, best)
-        if lead >= (sampling.margin if best == quick else 0.5):
-            best, rival = rival, best
+        # The quick hint's move is the one to beat: another must lead it by the margin.
+        best = quick if quick in field else best
+        for move in field:
+            if move != best and tally.lead(move, best)[0] >= (
+                    sampling.margin if best == quick else 0.5):
+                best = move
+        field = _still_close(tally, best, [move for move in field if move != best], sampling)
     return best
+
+
+def _still_close(tally: _Tally, best: Move, rivals: Sequence[Move],
+                 sampling: Sampling) -> list[Move]:
+    """`best` and those of `rivals` it does not lead clearly yet (and that win in
+    other arrangements than it does): the moves still worth racing."""
+    field = [best]
+    for rival in rivals:
+        lead, differ = tally.lead(best, rival)
+        if differ and abs(lead) < max(sampling.race_lead, 1.5 * differ ** 0.5):
+            field.append(rival)
+    return field
 
 
 class _Tally:
@@ -245,6 +270,8 @@ class _Tally:
         self.wins = {move: 0.0 for move in moves}
         self.left_out: set[int] = set()
         self.won_in: set[tuple[int, Move]] = set()
+        # For each move, how easily its wins were found: log(budget / positions) a win.
+        self.ease = {move: 0.0 for move in moves}
 
     def stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
@@ -278,6 +305,7 @@ class _Tally:
         self.wins[move] += known[move]
         if verdict.status == WINNABLE:
             self.won_in.add((count, move))
+            self.ease[move] += math.log(self.sampling.budget / max(1, verdict.positions))
 
     def try_move(self, move: Move, needed: Callable[[], float] | None) -> bool:
         """Search after `move` in every arrangement not yet known for it, while
@@ -293,12 +321,20 @@ class _Tally:
                 return False
         return True
 
-    def runner_up(self, best: Move) -> Move | None:
-        """The move with the most wins after `best`, of those tried in every
-        arrangement (one left off early could not catch up), or None."""
+    def easiest(self, best: Move) -> Move:
+        """Of `best` and the moves tried in every arrangement that win at least as
+        often, the one whose wins took the fewest positions to find."""
+        tied = [move for move in self.moves if move != best
+                and self.wins[move] >= self.wins[best]
+                and all(move in known for known in self.found)]
+        return max([best, *tied], key=lambda move: self.ease[move])
+
+    def runners_up(self, best: Move) -> list[Move]:
+        """The moves other than `best`, most wins first, of those tried in every
+        arrangement (one left off early could not catch up)."""
         full = [move for move in self.moves if move != best
                 and all(move in known for known in self.found)]
-        return max(full, key=lambda move: self.wins[move], default=None)
+        return sorted(full, key=lambda move: -self.wins[move])
 
     def lead(self, first: Move, second: Move) -> tuple[float, int]:
         """How far `first` is ahead of `second` where both were tried, and in how
