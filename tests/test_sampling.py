@@ -404,3 +404,43 @@ def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
     assert easier is not None and easier.move == flip
     assert easier.wins == easier.tried == 10
     assert "came out a little worse in the same tries" in easier.why
+
+
+@pytest.mark.parametrize("race_moves", [2, 3])
+def test_a_race_may_try_the_three_best_moves(monkeypatch: pytest.MonkeyPatch,
+                                             race_moves: int) -> None:
+    """A stand-in solver wins after each of the three moves of Klondike deal 5
+    in about half the arrangements, by a coin of its own (the same in every
+    run): the three may come out close, and the arrangements drawn for the race
+    are searched for as many of them as `Sampling.race_moves` lets race
+    (in some of the draws: in others one move leads at once)."""
+    import zlib
+
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    game = new_game("klondike", "draw3", seed=5)
+    assert len(game.legal_moves()) == 3
+    start = len(game.log)
+    drawn: list[int] = []
+    searched: dict[int, set[str]] = {}
+
+    def coin(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        key = id(arrangement)
+        if len(arrangement.log) == start:   # the search from here: no first move told
+            drawn.append(key)
+            return solver.Verdict(solver.WINNABLE, (), 5_000)
+        move = str(Move.from_json(arrangement.log[start]))
+        searched.setdefault(key, set()).add(move)
+        cards = "".join(card.code for card in arrangement.piles["stock"])
+        won = zlib.crc32(f"{cards}{move}".encode()) % 2
+        return solver.Verdict(solver.WINNABLE if won else solver.LOST, (), 5_000)
+    monkeypatch.setattr(sampling, "solve", coin)
+    most = 0
+    for seed in range(3, 9):   # other draws of the arrangements: some race, some not
+        drawn.clear()
+        searched.clear()
+        race = Sampling(samples=10, race_samples=60, race_moves=race_moves, seed=seed)
+        hint = better_hint(game, sampling=race)
+        assert hint is not None and hint.tried <= 60
+        most = max([most, *(len(searched.get(key, ())) for key in drawn[10:])])
+    assert most == race_moves
