@@ -23,8 +23,11 @@ HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
 SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
 # As small, with close calls raced on more arrangements (`Sampling.race_samples`).
 SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
-# As small, with ties broken by how easily the wins were found (`Sampling.ease_tie_break`).
+# As small, with ties broken by how easily the wins were found (`Sampling.ease_tie_break`),
+# and with races of the best three moves (`Sampling.race_moves`).
 SMALL_EASE = Sampling(samples=4, budget=400, seed=7, race_samples=0, ease_tie_break=True)
+SMALL_RACE3 = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4,
+                       race_moves=3)
 
 
 def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
@@ -83,8 +86,8 @@ def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
     assert twin.piles["stock"] == game.piles["stock"]   # its order is known now
 
 
-@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE, SMALL_EASE],
-                         ids=["plain", "raced", "ease"])
+@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE, SMALL_EASE, SMALL_RACE3],
+                         ids=["plain", "raced", "ease", "raced3"])
 @pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
 def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None,
                                                 sampling: Sampling) -> None:
