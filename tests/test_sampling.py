@@ -24,10 +24,11 @@ SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
 # As small, with close calls raced on more arrangements (`Sampling.race_samples`).
 SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
 # As small, with ties broken by how easily the wins were found (`Sampling.ease_tie_break`),
-# and with races of the best three moves (`Sampling.race_moves`).
+# and with races of the best three moves (`Sampling.race_moves`) and ties broken
+# by what a move shows (`Sampling.reveal_tie_break`).
 SMALL_EASE = Sampling(samples=4, budget=400, seed=7, race_samples=0, ease_tie_break=True)
 SMALL_RACE3 = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4,
-                       race_moves=3)
+                       race_moves=3, reveal_tie_break=True)
 
 
 def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
@@ -87,7 +88,7 @@ def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
 
 
 @pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE, SMALL_EASE, SMALL_RACE3],
-                         ids=["plain", "raced", "ease", "raced3"])
+                         ids=["plain", "raced", "ease", "raced3-reveal"])
 @pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
 def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None,
                                                 sampling: Sampling) -> None:
@@ -447,3 +448,32 @@ def test_a_race_may_try_the_three_best_moves(monkeypatch: pytest.MonkeyPatch,
         assert hint is not None and hint.tried <= 60
         most = max([most, *(len(searched.get(key, ())) for key in drawn[10:])])
     assert most == race_moves
+
+
+def test_where_moves_win_as_often_one_that_shows_a_card_is_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Klondike draw 3, deal 1 after three quick hints: the quick hint plays the
+    waste card onto stack 7, which shows nothing new; turning the deck (not yet
+    gone through) shows three cards.  A stand-in solver wins everywhere, as a
+    solver that knows the cards mostly does: with the tie-break the hint turns
+    the deck, without it the quick hint stays."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", "draw3", seed=1)
+    for _ in range(3):
+        game.play(rank_hints(game)[0].move)
+    ranked = rank_hints(game)
+    first = ranked[0].move
+    assert first is not None and first.src == "waste" and first.dst == "tableau7"
+    assert [hint.move for hint in ranked[1:]] == [Move("flip")]
+
+    def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        return solver.Verdict(solver.WINNABLE, (first,), 100)
+    monkeypatch.setattr(sampling, "solve", wins_everywhere)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    plain = better_hint(game, ranked, tie)
+    assert plain is not None and plain.move == first
+    looking = better_hint(game, ranked, replace(tie, reveal_tie_break=True))
+    assert looking is not None and looking.move == Move("flip")
+    assert looking.wins == looking.tried == 10

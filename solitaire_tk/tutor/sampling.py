@@ -83,6 +83,10 @@ class Sampling:
     # bet for a pupil who cannot see the cards.  Off: Klondike draw 3 won 6 of
     # the 10 deals 1-6 and 51-54 with it, 7 without (too few to tell).
     ease_tie_break: bool = False
+    # Where moves win as often, one that shows the pupil a card not seen yet
+    # (a face-down card turned, the deck turned on its first way through):
+    # the solver knows every card, so it never counts what a look is worth.
+    reveal_tie_break: bool = False
     seed: int = 0
 
 
@@ -190,7 +194,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     # Where a close call is raced (see `_race`), a move is searched on while it
     # could still come close; with the tie-break of ease, while it could still tie.
     close = sampling.race_lead if sampling.race_samples > sampling.samples else 0.0
-    if sampling.ease_tie_break:
+    if sampling.ease_tie_break or sampling.reveal_tie_break:
         close = max(close, sampling.margin)
     for move in order:
         if not tally.try_move(move, None if move == quick else
@@ -204,6 +208,8 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     best = raced
     if sampling.ease_tie_break:
         best = tally.easiest(best)
+    if sampling.reveal_tie_break and not _reveals(first, best):
+        best = next((move for move in tally.tied(best) if _reveals(first, move)), best)
     found, won_in = tally.found, tally.won_in
     if not any(known.get(best, 0.0) > 0.0 for known in found):
         return None   # no arrangement got anywhere: nothing better than the quick hint
@@ -326,13 +332,17 @@ class _Tally:
                 return False
         return True
 
-    def easiest(self, best: Move) -> Move:
-        """Of `best` and the moves tried in every arrangement that win at least as
-        often, the one whose wins took the fewest positions to find."""
-        tied = [move for move in self.moves if move != best
+    def tied(self, best: Move) -> list[Move]:
+        """The other moves tried in every arrangement that win at least as often
+        as `best`, in the quick order."""
+        return [move for move in self.moves if move != best
                 and self.wins[move] >= self.wins[best]
                 and all(move in known for known in self.found)]
-        return max([best, *tied], key=lambda move: self.ease[move])
+
+    def easiest(self, best: Move) -> Move:
+        """Of `best` and the moves that win at least as often (`tied`), the one
+        whose wins took the fewest positions to find."""
+        return max([best, *self.tied(best)], key=lambda move: self.ease[move])
 
     def runners_up(self, best: Move) -> list[Move]:
         """The moves other than `best`, most wins first, of those tried in every
@@ -392,6 +402,18 @@ def distinct_moves(arrangement: Game, candidates: Sequence[Hint]) -> list[Move]:
             if key is not None:
                 keys.add(key)
     return moves
+
+
+def _reveals(arrangement: Game, move: Move) -> bool:
+    """Whether `move` shows the pupil a card not seen before.  Asked of an
+    arrangement: which places are unseen never depends on the hidden cards."""
+    point, log = arrangement.checkpoint(), arrangement.log
+    unseen = len(arrangement.unseen_places())
+    try:
+        arrangement.play(move)
+        return len(arrangement.unseen_places()) < unseen
+    finally:
+        arrangement.restore_checkpoint(point, log)
 
 
 def _search_key(game: Game) -> object:
