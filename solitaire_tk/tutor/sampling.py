@@ -13,8 +13,9 @@ into one empty place or another just like it) are tried once.  Where the
 two best come out close, a game may race them (`_race`): more
 arrangements, for those two moves only (or the best three,
 `Sampling.race_moves`), until one leads clearly.  Where moves win as often,
-the quick hint's order decides, or (`Sampling.ease_tie_break`) the move
-whose wins took the solver the fewest positions to find.
+the quick hint's order decides, or where asked (`Sampling.ease_tie_break`,
+`Sampling.reveal_tie_break`) the move whose wins took the solver the
+fewest positions to find, or one that shows a card not seen yet.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
@@ -192,7 +193,7 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
     best = quick
     # Where a close call is raced (see `_race`), a move is searched on while it
-    # could still come close; with the tie-break of ease, while it could still tie.
+    # could still come close; with a tie-break (ease, a look), while it could still tie.
     close = sampling.race_lead if sampling.race_samples > sampling.samples else 0.0
     if sampling.ease_tie_break or sampling.reveal_tie_break:
         close = max(close, sampling.margin)
