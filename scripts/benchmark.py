@@ -490,6 +490,9 @@ def hint_win_rates(deals: range = HINT_DEALS, samples: int = 0, budget: int = 0,
                   f"{sum(a[5] for a in answers) / count:>7.1f} s "
                   f"{time.perf_counter() - row_began:>6.0f} s  "
                   f"{NO_PEEKING.get((game_id, variant), '')}", flush=True)
+            # Which deals, so that two runs can be compared deal by deal.
+            print(f"  won with the better hint: "
+                  f"{' '.join(str(seed) for seed, a in zip(deals, answers) if a[0]) or 'none'}")
     print(f"(took {time.perf_counter() - began:.0f} s; "
           f"load after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 

@@ -12,6 +12,7 @@ from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
+from solitaire_tk.records import replace
 from solitaire_tk.solver import search
 from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
                                          follow_better_hints)
@@ -22,6 +23,12 @@ HIDDEN_GAMES = [pair for pair in ALL_GAMES if pair[0] != "cruel"]
 SMALL = Sampling(samples=4, budget=400, seed=7, race_samples=0)
 # As small, with close calls raced on more arrangements (`Sampling.race_samples`).
 SMALL_RACE = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4)
+# As small, with ties broken by how easily the wins were found (`Sampling.ease_tie_break`),
+# and with races of the best three moves (`Sampling.race_moves`) and ties broken
+# by what a move shows (`Sampling.reveal_tie_break`).
+SMALL_EASE = Sampling(samples=4, budget=400, seed=7, race_samples=0, ease_tie_break=True)
+SMALL_RACE3 = Sampling(samples=4, budget=400, seed=7, race_samples=12, race_batch=4,
+                       race_moves=3, reveal_tie_break=True)
 
 
 def played(game_id: str, variant: str | None, seed: int, steps: int) -> Game:
@@ -80,7 +87,8 @@ def test_klondike_deck_counts_as_seen_once_gone_through() -> None:
     assert twin.piles["stock"] == game.piles["stock"]   # its order is known now
 
 
-@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE], ids=["plain", "raced"])
+@pytest.mark.parametrize("sampling", [SMALL, SMALL_RACE, SMALL_EASE, SMALL_RACE3],
+                         ids=["plain", "raced", "ease", "raced3-reveal"])
 @pytest.mark.parametrize("game_id,variant", HIDDEN_GAMES)
 def test_sampled_hint_never_reads_a_hidden_card(game_id: str, variant: str | None,
                                                 sampling: Sampling) -> None:
@@ -369,3 +377,103 @@ def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.Mon
     hint = better_hint(game, sampling=RACE)
     assert hint is not None and hint == better_hint(game, sampling=Sampling(race_samples=0))
     assert hint.move.dst == "tableau1" and hint.tried <= 10
+
+
+def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver knows each arrangement's cards, so it wins after almost any
+    move: the counts tie, and how many positions the wins took to find tells
+    the moves apart.  A stand-in solver wins every arrangement, but after
+    turning the deck in only 20 positions (500 after any other move): with
+    the tie-break the hint turns the deck, without it the quick hint stays."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", "draw3", seed=5)
+    ranked = rank_hints(game)
+    flip = Move("flip")
+    assert ranked[0].move != flip and any(hint.move == flip for hint in ranked)
+    start = len(game.log)
+
+    def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        moved = [Move.from_json(entry) for entry in arrangement.log[start:]]
+        line = () if moved else (ranked[0].move,)
+        positions = 20 if moved == [flip] else 500
+        return solver.Verdict(solver.WINNABLE, line, positions)  # type: ignore[arg-type]
+    monkeypatch.setattr(sampling, "solve", wins_everywhere)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    plain = better_hint(game, ranked, tie)
+    assert plain is not None and plain.move == ranked[0].move
+    easier = better_hint(game, ranked, replace(tie, ease_tie_break=True))
+    assert easier is not None and easier.move == flip
+    assert easier.wins == easier.tried == 10
+    assert "came out a little worse in the same tries" in easier.why
+
+
+@pytest.mark.parametrize("race_moves", [2, 3])
+def test_a_race_may_try_the_three_best_moves(monkeypatch: pytest.MonkeyPatch,
+                                             race_moves: int) -> None:
+    """A stand-in solver wins after each of the three moves of Klondike deal 5
+    in about half the arrangements, by a coin of its own (the same in every
+    run): the three may come out close, and the arrangements drawn for the race
+    are searched for as many of them as `Sampling.race_moves` lets race
+    (in some of the draws: in others one move leads at once)."""
+    import zlib
+
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    game = new_game("klondike", "draw3", seed=5)
+    assert len(game.legal_moves()) == 3
+    start = len(game.log)
+    drawn: list[int] = []
+    searched: dict[int, set[str]] = {}
+
+    def coin(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        key = id(arrangement)
+        if len(arrangement.log) == start:   # the search from here: no first move told
+            drawn.append(key)
+            return solver.Verdict(solver.WINNABLE, (), 5_000)
+        move = str(Move.from_json(arrangement.log[start]))
+        searched.setdefault(key, set()).add(move)
+        cards = "".join(card.code for card in arrangement.piles["stock"])
+        won = zlib.crc32(f"{cards}{move}".encode()) % 2
+        return solver.Verdict(solver.WINNABLE if won else solver.LOST, (), 5_000)
+    monkeypatch.setattr(sampling, "solve", coin)
+    most = 0
+    for seed in range(3, 9):   # other draws of the arrangements: some race, some not
+        drawn.clear()
+        searched.clear()
+        race = Sampling(samples=10, race_samples=60, race_moves=race_moves, seed=seed)
+        hint = better_hint(game, sampling=race)
+        assert hint is not None and hint.tried <= 60
+        most = max([most, *(len(searched.get(key, ())) for key in drawn[10:])])
+    assert most == race_moves
+
+
+def test_where_moves_win_as_often_one_that_shows_a_card_is_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Klondike draw 3, deal 1 after three quick hints: the quick hint plays the
+    waste card onto stack 7, which shows nothing new; turning the deck (not yet
+    gone through) shows three cards.  A stand-in solver wins everywhere, as a
+    solver that knows the cards mostly does: with the tie-break the hint turns
+    the deck, without it the quick hint stays."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", "draw3", seed=1)
+    for _ in range(3):
+        game.play(rank_hints(game)[0].move)
+    ranked = rank_hints(game)
+    first = ranked[0].move
+    assert first is not None and first.src == "waste" and first.dst == "tableau7"
+    assert [hint.move for hint in ranked[1:]] == [Move("flip")]
+
+    def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        return solver.Verdict(solver.WINNABLE, (first,), 100)
+    monkeypatch.setattr(sampling, "solve", wins_everywhere)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    plain = better_hint(game, ranked, tie)
+    assert plain is not None and plain.move == first
+    looking = better_hint(game, ranked, replace(tie, reveal_tie_break=True))
+    assert looking is not None and looking.move == Move("flip")
+    assert looking.wins == looking.tried == 10

@@ -11,7 +11,11 @@ and a fast one), and the move that wins in the most of them is suggested,
 with how sure the tutor is.  Moves that come to the same position (a card
 into one empty place or another just like it) are tried once.  Where the
 two best come out close, a game may race them (`_race`): more
-arrangements, for those two moves only, until one leads clearly.
+arrangements, for those two moves only (or the best three,
+`Sampling.race_moves`), until one leads clearly.  Where moves win as often,
+the quick hint's order decides, or where asked (`Sampling.ease_tie_break`,
+`Sampling.reveal_tie_break`) the move whose wins took the solver the
+fewest positions to find, or one that shows a card not seen yet.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
@@ -26,6 +30,7 @@ in the solver's own process (`solverprocess`).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 
@@ -65,10 +70,27 @@ class Sampling:
     # in many tries); only in a game that races (`Game.hint_races_close_calls`).
     # `race_samples` at `samples` or below: no race.
     # Klondike draw 3, deals 1-50: no race 32%, up to 40 with a lead of 2
-    # 38%, up to 60 with a lead of 3 40% (20% more work than 40).
+    # 38%, up to 60 with a lead of 3 40% (20% more work than 40).  Up to 100
+    # with a lead of 4 won 4 of deals 1-5, 51 and 52, against 5 (too few to tell).
     race_samples: int = 60
     race_batch: int = 10
     race_lead: float = 3.0
+    # How many of the best moves a race may try at once (the best and the next
+    # ones close to it).  Klondike draw 3: three played the same moves as two
+    # on deals 1-4, 51 and 52 (the third best is seldom close), at more work.
+    race_moves: int = 2
+    # Where moves win in as many arrangements (the solver knows each one's
+    # cards, so it wins after almost any move), the one whose wins took the
+    # fewest positions to find: a move after which many ways win is the safer
+    # bet for a pupil who cannot see the cards.  Off: Klondike draw 3 won 6 of
+    # the 10 deals 1-6 and 51-54 with it, 7 without (too few to tell).
+    ease_tie_break: bool = False
+    # Where moves win as often, one that shows the pupil a card not seen yet
+    # (a face-down card turned, the deck turned on its first way through):
+    # the solver knows every card, so it never counts what a look is worth.
+    # Off: Klondike draw 3 won 15 of deals 1-23 and 51-71 with it, 16 without
+    # (they differ in 9 deals, 4 one way and 5 the other).
+    reveal_tie_break: bool = False
     seed: int = 0
 
 
@@ -174,8 +196,10 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     order = [quick, *sorted(moves[1:], key=lambda move: (-wins[move], moves.index(move)))]
     best = quick
     # Where a close call is raced (see `_race`), a move is searched on while it
-    # could still come close.
+    # could still come close; with a tie-break (ease, a look), while it could still tie.
     close = sampling.race_lead if sampling.race_samples > sampling.samples else 0.0
+    if sampling.ease_tie_break or sampling.reveal_tie_break:
+        close = max(close, sampling.margin)
     for move in order:
         if not tally.try_move(move, None if move == quick else
                               lambda: _needed(best, quick, wins, sampling) - close):
@@ -186,6 +210,10 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     if raced is None:
         return None
     best = raced
+    if sampling.ease_tie_break:
+        best = tally.easiest(best)
+    if sampling.reveal_tie_break and not _reveals(first, best):
+        best = next((move for move in tally.tied(best) if _reveals(first, move)), best)
     found, won_in = tally.found, tally.won_in
     if not any(known.get(best, 0.0) > 0.0 for known in found):
         return None   # no arrangement got anywhere: nothing better than the quick hint
@@ -203,30 +231,42 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
 
 def _race(game: Game, rng: random.Random, tally: _Tally, best: Move, quick: Move,
           sampling: Sampling) -> Move | None:
-    """Where the best move and the next best came out close, more arrangements
-    for those two only, a batch at a time, until one leads clearly or
-    `sampling.race_samples` arrangements have been tried: a close call on
-    ten tries is mostly the luck of the draw.  The move that leads then, or
-    None when the caller asked to stop."""
-    rival = tally.runner_up(best)
-    while rival is not None and len(tally.found) < sampling.race_samples:
-        lead, differ = tally.lead(best, rival)
-        if not differ or abs(lead) >= max(sampling.race_lead, 1.5 * differ ** 0.5):
-            break   # they agree everywhere, or one leads clearly
-        pair = (best, rival)
+    """Where the best move and the next best (up to `sampling.race_moves` in
+    all) came out close, more arrangements for those only, a batch at a time,
+    until one leads the others clearly or `sampling.race_samples`
+    arrangements have been tried: a close call on ten tries is mostly the
+    luck of the draw.  The move that leads then, or None when the caller
+    asked to stop."""
+    field = _still_close(tally, best, tally.runners_up(best)[:sampling.race_moves - 1],
+                         sampling)
+    while len(field) > 1 and len(tally.found) < sampling.race_samples:
         for _ in range(sampling.race_batch):
-            tally.add(game.with_unseen_shuffled(rng), pair)
+            tally.add(game.with_unseen_shuffled(rng), field)
             if tally.stopped():
                 return None
-        for move in pair:
+        for move in field:
             if not tally.try_move(move, None):
                 return None
-        if rival == quick:
-            best, rival = rival, best   # the quick hint's move is the one to beat
-        lead, _ = tally.lead(rival, best)
-        if lead >= (sampling.margin if best == quick else 0.5):
-            best, rival = rival, best
+        # The quick hint's move is the one to beat: another must lead it by the margin.
+        best = quick if quick in field else best
+        for move in field:
+            if move != best and tally.lead(move, best)[0] >= (
+                    sampling.margin if best == quick else 0.5):
+                best = move
+        field = _still_close(tally, best, [move for move in field if move != best], sampling)
     return best
+
+
+def _still_close(tally: _Tally, best: Move, rivals: Sequence[Move],
+                 sampling: Sampling) -> list[Move]:
+    """`best` and those of `rivals` it does not lead clearly yet (and that win in
+    other arrangements than it does): the moves still worth racing."""
+    field = [best]
+    for rival in rivals:
+        lead, differ = tally.lead(best, rival)
+        if differ and abs(lead) < max(sampling.race_lead, 1.5 * differ ** 0.5):
+            field.append(rival)
+    return field
 
 
 class _Tally:
@@ -245,6 +285,8 @@ class _Tally:
         self.wins = {move: 0.0 for move in moves}
         self.left_out: set[int] = set()
         self.won_in: set[tuple[int, Move]] = set()
+        # For each move, how easily its wins were found: log(budget / positions) a win.
+        self.ease = {move: 0.0 for move in moves}
 
     def stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
@@ -278,6 +320,7 @@ class _Tally:
         self.wins[move] += known[move]
         if verdict.status == WINNABLE:
             self.won_in.add((count, move))
+            self.ease[move] += math.log(self.sampling.budget / max(1, verdict.positions))
 
     def try_move(self, move: Move, needed: Callable[[], float] | None) -> bool:
         """Search after `move` in every arrangement not yet known for it, while
@@ -293,12 +336,24 @@ class _Tally:
                 return False
         return True
 
-    def runner_up(self, best: Move) -> Move | None:
-        """The move with the most wins after `best`, of those tried in every
-        arrangement (one left off early could not catch up), or None."""
+    def tied(self, best: Move) -> list[Move]:
+        """The other moves tried in every arrangement that win at least as often
+        as `best`, in the quick order."""
+        return [move for move in self.moves if move != best
+                and self.wins[move] >= self.wins[best]
+                and all(move in known for known in self.found)]
+
+    def easiest(self, best: Move) -> Move:
+        """Of `best` and the moves that win at least as often (`tied`), the one
+        whose wins took the fewest positions to find."""
+        return max([best, *self.tied(best)], key=lambda move: self.ease[move])
+
+    def runners_up(self, best: Move) -> list[Move]:
+        """The moves other than `best`, most wins first, of those tried in every
+        arrangement (one left off early could not catch up)."""
         full = [move for move in self.moves if move != best
                 and all(move in known for known in self.found)]
-        return max(full, key=lambda move: self.wins[move], default=None)
+        return sorted(full, key=lambda move: -self.wins[move])
 
     def lead(self, first: Move, second: Move) -> tuple[float, int]:
         """How far `first` is ahead of `second` where both were tried, and in how
@@ -351,6 +406,18 @@ def distinct_moves(arrangement: Game, candidates: Sequence[Hint]) -> list[Move]:
             if key is not None:
                 keys.add(key)
     return moves
+
+
+def _reveals(arrangement: Game, move: Move) -> bool:
+    """Whether `move` shows the pupil a card not seen before.  Asked of an
+    arrangement: which places are unseen never depends on the hidden cards."""
+    point, log = arrangement.checkpoint(), arrangement.log
+    unseen = len(arrangement.unseen_places())
+    try:
+        arrangement.play(move)
+        return len(arrangement.unseen_places()) < unseen
+    finally:
+        arrangement.restore_checkpoint(point, log)
 
 
 def _search_key(game: Game) -> object:
