@@ -79,3 +79,20 @@ def test_a_place_fought_over_cuts_no_win() -> None:
     rng = random.Random("fought-3")
     _rule_keeps_every_verdict((_random_game(rng) for _ in range(200)),
                               lambda game: game.search_state(), _without_the_fight)
+
+
+def test_only_a_long_search_asks_about_a_place_fought_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The test is slow: in a hint's short searches (4,000 positions each) it
+    # doubled a hint's time, so only searches allowed many positions ask it.
+    from solitaire_tk.games import klondike_search
+    asked: list[int] = []
+    real = klondike_search._fought.fought_over_here
+
+    def counted(*args: Any) -> bool:
+        asked.append(1)
+        return real(*args)
+    monkeypatch.setattr(klondike_search._fought, "fought_over_here", counted)
+    game = _two_queens_one_king(king_of_spades_home=True)
+    short = solve(game, seconds=30.0, max_positions=4_000)
+    assert not asked and short.positions > 1
+    assert solve(game, seconds=30.0).status == "lost" and asked

@@ -46,6 +46,9 @@ TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 FLIP, RECYCLE = Move("flip"), Move("recycle")
 HOME_FROM = tuple((TO_HOME, src) for src in range(7))
 ONE = tuple(bytes((card,)) for card in range(128))     # a card as a stack of one
+# The fewest positions a search must be allowed for the test of a place
+# fought over to be asked (see `KlondikeSearch.expect_positions`).
+FOUGHT_FROM = 50_000
 
 
 def is_safe_home(card: int, found: Sequence[int]) -> bool:
@@ -385,6 +388,14 @@ class KlondikeSearch:
             self.home -= 1
             if undo[5]:
                 self.fpile[suit] = -1
+
+    def expect_positions(self, most: int) -> None:
+        """Told by the solver: this search files at most `most` positions.  The
+        test of a place fought over is left out of short searches (a hint's,
+        4,000 positions each): there it doubled the time of a hint, and it
+        pays only in long searches of deals that are lost."""
+        if most < FOUGHT_FROM:
+            self._fought_too = False
 
     def is_dead(self) -> bool:
         """Cards that are stuck for good, so that the cards under them never
