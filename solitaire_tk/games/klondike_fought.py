@@ -136,15 +136,7 @@ def _one_free(waits: list[BitWait], home: int, empty: bool,
     set (every set stuck while one place is blocked is in it) and the
     places it blocks."""
     while True:
-        held = stays = fixed = 0
-        for wait in waits:
-            held |= wait[0]
-            stays |= wait[3]
-            if not wait[4]:
-                fixed |= wait[0]
-        blocked = home | held | stays
-        if not empty and not bottoms & ~fixed:
-            blocked |= EMPTY_STACK
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
         for wait in waits:
             if wait[1] & held:
@@ -165,15 +157,7 @@ def _peel(waits: list[BitWait], home: int, empty: bool,
     rounds = [waits]
     singles: dict[int, int] = {}
     while True:
-        held = stays = fixed = 0
-        for wait in waits:
-            held |= wait[0]
-            stays |= wait[3]
-            if not wait[4]:
-                fixed |= wait[0]
-        blocked = home | held | stays
-        if not empty and not bottoms & ~fixed:
-            blocked |= EMPTY_STACK
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
         for wait in waits:
             if wait[1] & held:
@@ -193,20 +177,30 @@ def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
     """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
     works it out) with the places in `blocked_too` taken as blocked."""
     while True:
-        held = stays = fixed = 0
-        for wait in waits:
-            held |= wait[0]
-            stays |= wait[3]
-            if not wait[4]:
-                fixed |= wait[0]
-        blocked = home | held | stays | blocked_too
-        if not empty and not bottoms & ~fixed:
-            blocked |= EMPTY_STACK
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
+        blocked |= blocked_too
         free = ~blocked
         keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
         if len(keep) == len(waits):
             return keep
         waits = keep
+
+
+def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
+                      bottoms: int) -> tuple[int, int]:
+    """The cards `waits` hold under them, and the places blocked while they
+    all stay: home, held or kept, and an empty stack when none can be
+    emptied (every stack's bottom card is one of those that never moves)."""
+    held = stays = fixed = 0
+    for wait in waits:
+        held |= wait[0]
+        stays |= wait[3]
+        if not wait[4]:
+            fixed |= wait[0]
+    blocked = home | held | stays
+    if not empty and not bottoms & ~fixed:
+        blocked |= EMPTY_STACK
+    return held, blocked
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:
