@@ -45,6 +45,52 @@ def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
     """`_stuck_in_runs` on its own (`alone`), with the cards of the deck and
     the waste pile (where `state._talon_waits_too`) and the Kings lying on
     face-down cards (where `state._kings_too`) too; `waste` as there."""
+    waits, held, stays, home, empty, bottoms = gathered_waits(state, waste)
+    # The cards held in place: under a card that lies on face-down cards
+    # (or in the waste pile), not only under one lying on a face-up card
+    # (that one may move on with it).
+    fixed = 0
+    for wait in waits:
+        if not wait[4]:
+            fixed |= wait[0]
+    while True:
+        blocked = home | held | stays
+        if not empty and not bottoms & ~fixed:
+            blocked |= EMPTY_STACK
+        free = ~blocked
+        keep = []
+        now_held = now_stays = now_fixed = 0
+        for wait in waits:
+            under, lower, places, own, on_run = wait
+            if lower & held and not places & free:
+                keep.append(wait)
+                now_held |= under
+                now_stays |= own
+                if not on_run:
+                    now_fixed |= under
+        if len(keep) == len(waits):
+            return bool(keep)
+        waits, held, stays, fixed = keep, now_held, now_stays, now_fixed
+
+
+# A King lying on face-down cards leaves them only home or into an empty
+# stack: its one "place" is this bit (no card's).  No stack is empty while
+# each stack's bottom card stays, and a stack's bottom card under a card of
+# a stuck set that lies on face-down cards stays (the card never leaves, and
+# the face-down cards under it never turn up; a card lying on a face-up
+# card may move on with it, so that one does not count).  So while no stack
+# is empty and every bottom card is held so, that place is not free: then a
+# King can be one of a stuck set as any other card (the proof in `is_dead`).
+EMPTY_STACK = 1 << 62
+
+
+def gathered_waits(state: KlondikeSearch, waste: bool
+                   ) -> tuple[list[BitWait], int, int, int, bool, int]:
+    """Every card that may be one of a stuck set here (the stacks' runs, and
+    as `stuck_in_runs` says, the Kings on face-down cards and the cards of
+    the deck and the waste pile), with the memos of `state`; and the cards
+    they hold under them, the cards kept where they are, the cards home,
+    whether a stack is empty, and the stacks' bottom cards."""
     memo, kings = state._run_waits, state._king_waits
     if len(memo) > 50_000:   # bounded memos (the first shared with `_stuck_in_runs`)
         memo.clear()
@@ -89,43 +135,7 @@ def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
     found = state.found
     home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
             | HOME_BITS[3][found[3]])
-    # The cards held in place: under a card that lies on face-down cards
-    # (or in the waste pile), not only under one lying on a face-up card
-    # (that one may move on with it).
-    fixed = 0
-    for wait in waits:
-        if not wait[4]:
-            fixed |= wait[0]
-    while True:
-        blocked = home | held | stays
-        if not empty and not bottoms & ~fixed:
-            blocked |= EMPTY_STACK
-        free = ~blocked
-        keep = []
-        now_held = now_stays = now_fixed = 0
-        for wait in waits:
-            under, lower, places, own, on_run = wait
-            if lower & held and not places & free:
-                keep.append(wait)
-                now_held |= under
-                now_stays |= own
-                if not on_run:
-                    now_fixed |= under
-        if len(keep) == len(waits):
-            return bool(keep)
-        waits, held, stays, fixed = keep, now_held, now_stays, now_fixed
-
-
-# A King lying on face-down cards leaves them only home or into an empty
-# stack: its one "place" is this bit (no card's).  No stack is empty while
-# each stack's bottom card stays, and a stack's bottom card under a card of
-# a stuck set that lies on face-down cards stays (the card never leaves, and
-# the face-down cards under it never turn up; a card lying on a face-up
-# card may move on with it, so that one does not count).  So while no stack
-# is empty and every bottom card is held so, that place is not free: then a
-# King can be one of a stuck set as any other card (the proof in `is_dead`).
-EMPTY_STACK = 1 << 62
-
+    return waits, held, stays, home, empty, bottoms
 
 def _talon_waits(talon: bytes) -> tuple[list[BitWait], int]:
     """Each card of the deck and the waste pile as one of a stuck set

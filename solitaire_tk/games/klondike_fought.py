@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable
 
-from .klondike_cards import FACE, HOME_BITS, PARENT_BITS, BitWait, bit_waits, pile_summary
-from .klondike_deadends import EMPTY_STACK, _king_waits, _talon_waits
+from .klondike_cards import PARENT_BITS, BitWait
+from .klondike_deadends import EMPTY_STACK, gathered_waits
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
@@ -204,37 +204,8 @@ def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:
-    """Every card that may be one of a stuck set here (as in
-    `klondike_deadends.stuck_in_runs`, with the same memos and switches), the cards
-    home, whether a stack is empty, and the stacks' bottom cards."""
-    memo, kings = state._run_waits, state._king_waits
-    waits: list[BitWait] = []
-    empty = False
-    bottoms = 0
-    for pile in state.tab:
-        if not pile:
-            empty = True
-            continue
-        mine = memo.get(pile)
-        if mine is None:
-            mine = memo[pile] = pile_summary(bit_waits(pile))
-        waits += mine[0]
-        bottoms |= 1 << (pile[0] & FACE)
-        if state._kings_too:
-            king = kings.get(pile)
-            if king is None:
-                king = kings[pile] = _king_waits(pile)
-            waits += king
-    in_order = state.talon[:state.pos] if waste else state._deck_front()
-    if in_order:
-        waits += state._bit_waits_in(in_order)[0]
-    talon = state.talon
-    if talon and state._talon_waits_too:
-        in_talon = state._talon_waits.get(talon)
-        if in_talon is None:
-            in_talon = state._talon_waits[talon] = _talon_waits(talon)
-        waits += in_talon[0]
-    found = state.found
-    home = (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
-            | HOME_BITS[3][found[3]])
+    """Every card that may be one of a stuck set here (`klondike_deadends.gathered_waits`,
+    with the same memos and switches), the cards home, whether a stack is
+    empty, and the stacks' bottom cards."""
+    waits, _held, _stays, home, empty, bottoms = gathered_waits(state, waste)
     return waits, home, empty, bottoms
