@@ -43,6 +43,26 @@ def test_drag_onto_an_illegal_pile_slides_back_and_says_why(driver_for) -> None:
     assert d.app.panel.help.shown_section() == "rule-stacks", "the rule it broke is shown"
 
 
+def test_a_long_reason_takes_one_line_of_the_status_bar_while_the_panel_shows_it(driver_for) -> None:
+    from tkinter import font
+    d = driver_for(new_game("klondike", seed=42), geometry="600x520")
+    d.pump(300)
+    table_height = d.table.winfo_height()
+    d.drag(d.card_point("tableau3"), d.place_point("tableau4"))
+    d.pump(300)
+    whole = d.status()
+    assert "both are black" in whole and whole == d.app.panel.message.cget("text")
+    shown = d.status_shown()
+    assert shown.endswith("\u2026") and whole.startswith(shown[:-1])
+    line = font.nametofont("TkDefaultFont").metrics("linespace")
+    assert d.app.status.message.winfo_height() < 2 * line
+    assert d.table.winfo_height() >= table_height, "the table was not squeezed"
+    # Errors about files are not told in the panel: the bar keeps them whole.
+    d.app.say("The saved game could not be written: the disk is full. " * 3, "illegal")
+    d.pump(100)
+    assert not d.status_shown().endswith("\u2026")
+
+
 def test_click_sends_a_card_to_its_best_place_and_the_deck_turns(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=42))
     d.click(*d.card_point("tableau7"))

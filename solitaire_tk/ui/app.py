@@ -302,7 +302,8 @@ class TutorApp:
     def refuse(self, reason: str, move: Move | None = None, undo: bool = False) -> None:
         """Say why not (status bar, tutor panel beside the rule it breaks); change nothing."""
         rule = rule_section(self.game, None if undo else move) if (move or undo) else None
-        self.say(reason, "illegal")
+        # The panel says it in full, so while it is beside the table the bar keeps to one line.
+        self.status.say(reason, "illegal", in_panel_too=True)
         self.panel.tell(reason, "illegal", rule=rule)
         if self.settings.sound:
             self.root.bell()
