@@ -76,6 +76,19 @@ def test_klondike_no_back_and_forth() -> None:
     assert "change nothing" in hints[-1].why
 
 
+def test_klondike_a_run_that_leaves_a_card_free_to_go_home_is_no_back_and_forth() -> None:
+    # The 3 of diamonds and the 2 of spades may leave the 4 of clubs for the
+    # 4 of spades: both black 4s, but the 4 of clubs can then go home.
+    game = arrange(blank("klondike", "draw1-single"), {
+        "stock": "[9D]", "foundation1": "AC 2C 3C", "tableau1": "[KD] 4C 3D 2S",
+        "tableau2": "[KC] 4S"})
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    run = Move("move", "tableau1", "tableau2", 2)
+    assert hints[0].move == run
+    assert "change nothing" not in hints[0].why and "4 of clubs" in hints[0].why
+
+
 def test_cruel_suit_stack_move_comes_first() -> None:
     game = arrange(blank("cruel"), {
         "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",

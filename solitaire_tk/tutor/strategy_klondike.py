@@ -97,12 +97,14 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
         empties = f"it empties {game.place(move.src)}"
         return Scored(move, 150.0 + 20 * gain, say(
             what, empties + (then or ", and only a King can fill it")))
+    # A card left behind that can go home (or anywhere new) is not "just like" the
+    # one the run goes onto, though it looks so for stacking.
+    if gain > 0:
+        return Scored(move, 250.0 + 20 * gain, say(what, "it uncovers " + under.name + then))
     if top is not None and under.rank == top.rank and under.is_red == top.is_red:
         return Scored(move, -50.0, say(
             what, "it would change nothing, as the card left behind is just like the one "
                   "they go onto"))
-    if gain > 0:
-        return Scored(move, 250.0 + 20 * gain, say(what, "it uncovers " + under.name + then))
     return Scored(move, -30.0, say(what, "it does not open up anything new"))
 
 
