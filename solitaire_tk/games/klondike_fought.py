@@ -37,6 +37,13 @@ if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
 
 
+# What `fought_over_here` keeps for a key: the place found and a set of
+# waits that proves the positions dead where they all are (`fought_place`),
+# or 0 for none.
+Proof = frozenset[BitWait]
+FoughtMemo = dict[Hashable, "list[tuple[int, Proof]] | int"]
+
+
 def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> bool:
     """`place_fought_over` where `is_dead` asks it (`memo_key` is its memo's
     key: the cards face down, home and at the front of the deck; `waste`
@@ -45,10 +52,12 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     It costs as much as searching a few dozen positions, so it is asked
     once for each such key where it finds no place fought over (the other
     positions with the same key differ in the runs of face-up cards and
-    the deck), and again wherever it found one (the place it found is tried
-    first).  A position it misses leads on only to positions where the
-    cards it would have found still fight over the place (or one of them
-    is stuck on it), so only the cut comes later.  Asked more often it
+    the deck), and again wherever it found one.  There the waits that
+    proved that position dead are looked for first (`Proof`): where they
+    all are, this one is dead too, for the same reason, and that is far
+    quicker to see.  A position it misses leads on only to positions where
+    the cards it would have found still fight over the place (or one of
+    them is stuck on it), so only the cut comes later.  Asked more often it
     cuts more (draw three deal 40 is lost within 18,074 positions when it
     is asked once for each key and deck) but costs more than it saves
     within 2 s; asked less often (at most once in 4 positions) it misses
@@ -60,15 +69,39 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     if 0 < state._searches <= len(state.narrow_first):
         return False        # a narrow search (`solver.search`): see above
     memo = state._fought_memo
-    place = memo.get(memo_key)
-    if place == 0:
+    found = memo.get(memo_key)
+    if isinstance(found, int):
         return False
-    if place is not None and place > 0 and _fought_over(*_all_waits(state, waste), place):
-        return True
-    if len(memo) > 200_000:   # a bounded memo
+    waits, home, empty, bottoms = _all_waits(state, waste)
+    if found is not None:
+        there = set(waits)
+        for _place, proof in found:
+            if proof <= there:
+                return True
+        # The place found last, for all the cards here (the test below may
+        # not try it: it tries only the places the cards left there).
+        place = found[0][0]
+        if place > 0:
+            stuck = _fought_over(waits, home, empty, bottoms, place)
+            if stuck:
+                found[0] = (place, frozenset(stuck))
+                return True
+    if len(memo) > 50_000:   # a bounded memo
         memo.clear()
-    place = memo[memo_key] = place_fought_over(state, waste)
+    place, stuck = fought_place(waits, home, empty, bottoms)
+    if not place:
+        memo[memo_key] = 0
+    elif found is None:
+        memo[memo_key] = [(place, frozenset(stuck))]
+    else:
+        found.insert(0, (place, frozenset(stuck)))
+        del found[PROOFS_KEPT:]
     return bool(place)
+
+
+# How many proofs `fought_over_here` keeps for a key (positions with the
+# same key take turns: one stuck, the next with a place fought over).
+PROOFS_KEPT = 3
 
 
 def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
@@ -76,15 +109,25 @@ def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
     the place (its card's bit), -1 for a stuck set with no place fought
     over, else 0; `waste`: the deck can't be turned over again (as in
     `is_dead`)."""
-    waits, home, empty, bottoms = _all_waits(state, waste)
+    return fought_place(*_all_waits(state, waste))[0]
+
+
+def fought_place(waits: list[BitWait], home: int, empty: bool, bottoms: int
+                 ) -> tuple[int, list[BitWait]]:
+    """`place_fought_over` for these waits (`_all_waits`), with the waits
+    that prove it: the set stuck while the place is blocked, or the set
+    stuck (for -1).  A position that has all those waits, with these cards
+    home or more, is dead for the same reason (all the proof asks is that
+    those waits are there: what each card is, what it lies on, and the
+    cards home)."""
     # The cards of any set stuck, or stuck while one place is blocked, have
     # at most one free place each (that one) even among all such cards.
     widest, blocked = _one_free(waits, home, empty, bottoms)
     if not widest:
-        return 0
+        return 0, []
     rounds, singles = _peel(widest, home, empty, bottoms)
     if not singles:
-        return -1 if rounds[-1] else 0
+        return (-1, rounds[-1]) if rounds[-1] else (0, [])
     # A place is worth blocking only where both cards that may go onto it
     # are among those (a place these cards block may be free of those stuck
     # while it is not), and it was the one free place of a card as the
@@ -102,32 +145,60 @@ def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
         if not place & twice or place & home:
             continue
         others = free & ~place
-        if _fought_over([wait for wait in rounds[first] if not wait[2] & others], home,
-                        empty, bottoms, place):
-            return place
-    return 0
+        stuck = _fought_over([wait for wait in rounds[first] if not wait[2] & others], home,
+                             empty, bottoms, place)
+        if stuck:
+            return place, stuck
+    return 0, []
 
 
 def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-                 place: int) -> bool:
-    """Whether the cards stuck while `place` is blocked stay stuck after
-    whichever of them goes onto it first (see the module)."""
-    stuck = _stuck(waits, home, empty, bottoms, place)
-    users = 0
-    for wait in stuck:
-        if wait[2] & place:
-            users |= 1 << wait[1].bit_length()
-    if not users & (users - 1):
-        return False        # (one card alone that needs the place: not asked)
+                 place: int) -> list[BitWait]:
+    """The cards stuck while `place` is blocked, where they stay stuck after
+    whichever of them goes onto it first (see the module), else none."""
+    stuck = _stuck(waits, home, empty, bottoms, place, needed=place)
+    if not stuck:
+        return []        # (none, or one card alone that needs the place: not asked)
+    tried = 0
     for wait in stuck:
         if not wait[2] & place:
             continue
         lower = wait[1]     # the card's lower cards of its suit: they name it
         card = lower.bit_length()
+        if tried & 1 << card:
+            continue        # (a card of the deck front is two waits: one test)
+        tried |= 1 << card
         moved: BitWait = (place, lower, PARENT_BITS[card] & ~place, 0, True)
         if not _stuck([w for w in stuck if w[1] != lower] + [moved], home, empty, bottoms, 0):
-            return False
-    return True
+            return []
+    return stuck
+
+
+# Each round of the tests below keeps the waits that stay while all those
+# of the round before do, and in the same pass works out what the kept ones
+# hold under them (`held`), keep where they are (`kept`: those and the
+# cards that are one of them in the deck) and hold in place (`fixed`: under
+# a card lying on face-down cards), for the next round.
+
+
+def _tally(waits: list[BitWait]) -> tuple[int, int, int]:
+    """What `waits` hold under them, keep where they are, and hold in place."""
+    held = kept = fixed = 0
+    for under, _lower, _places, own, on_run in waits:
+        held |= under
+        kept |= under | own
+        if not on_run:
+            fixed |= under
+    return held, kept, fixed
+
+
+def _blocked(kept: int, fixed: int, home: int, empty: bool, bottoms: int) -> int:
+    """The places blocked while the waits of a round all stay: home, held or
+    kept, and an empty stack when none can be emptied (every stack's bottom
+    card is one of those held in place)."""
+    if not empty and not bottoms & ~fixed:
+        return home | kept | EMPTY_STACK
+    return home | kept
 
 
 def _one_free(waits: list[BitWait], home: int, empty: bool,
@@ -135,17 +206,24 @@ def _one_free(waits: list[BitWait], home: int, empty: bool,
     """As `_stuck`, but a card may keep one free place: the greatest such
     set (every set stuck while one place is blocked is in it) and the
     places it blocks."""
+    held, kept, fixed = _tally(waits)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
+        blocked = _blocked(kept, fixed, home, empty, bottoms)
         keep = []
+        held_now = kept = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free & (free - 1):
                     keep.append(wait)
+                    held_now |= under
+                    kept |= under | own
+                    if not on_run:
+                        fixed |= under
         if len(keep) == len(waits):
             return keep, blocked
-        waits = keep
+        waits, held = keep, held_now
 
 
 def _peel(waits: list[BitWait], home: int, empty: bool,
@@ -156,51 +234,55 @@ def _peel(waits: list[BitWait], home: int, empty: bool,
     was first so (none when the set is stuck)."""
     rounds = [waits]
     singles: dict[int, int] = {}
+    held, kept, fixed = _tally(waits)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
+        blocked = _blocked(kept, fixed, home, empty, bottoms)
         keep = []
+        held_now = kept = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free:
                     keep.append(wait)
+                    held_now |= under
+                    kept |= under | own
+                    if not on_run:
+                        fixed |= under
                 elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
                     singles[free] = len(rounds) - 1
         if len(keep) == len(waits):
             return rounds, ({} if keep else singles)
-        waits = keep
+        waits, held = keep, held_now
         rounds.append(keep)
 
 
 def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-           blocked_too: int) -> list[BitWait]:
+           blocked_too: int, needed: int = 0) -> list[BitWait]:
     """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
-    works it out) with the places in `blocked_too` taken as blocked."""
+    works it out) with the places in `blocked_too` taken as blocked; none
+    (at once) when `needed` is a place and fewer than two of its cards may
+    go onto it (the set only shrinks: see `_fought_over`)."""
+    held, kept, fixed = _tally(waits)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
-        blocked |= blocked_too
-        free = ~blocked
-        keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
+        blocked = _blocked(kept, fixed, home, empty, bottoms) | blocked_too
+        keep = []
+        held_now = kept = fixed = users = 0
+        for wait in waits:
+            under, lower, places, own, on_run = wait
+            if lower & held and places & blocked == places:
+                keep.append(wait)
+                held_now |= under
+                kept |= under | own
+                if not on_run:
+                    fixed |= under
+                if places & needed:
+                    users |= 1 << lower.bit_length()
+        if needed and not users & (users - 1):
+            return []
         if len(keep) == len(waits):
             return keep
-        waits = keep
-
-
-def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
-                      bottoms: int) -> tuple[int, int]:
-    """The cards `waits` hold under them, and the places blocked while they
-    all stay: home, held or kept, and an empty stack when none can be
-    emptied (every stack's bottom card is one of those that never moves)."""
-    held = stays = fixed = 0
-    for wait in waits:
-        held |= wait[0]
-        stays |= wait[3]
-        if not wait[4]:
-            fixed |= wait[0]
-    blocked = home | held | stays
-    if not empty and not bottoms & ~fixed:
-        blocked |= EMPTY_STACK
-    return held, blocked
+        waits, held = keep, held_now
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:
