@@ -13,6 +13,8 @@ import pytest
 from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
 from solitaire_tk.games.klondike import TABLEAUS
+from solitaire_tk.games.klondike_cards import PARENT_BITS
+from solitaire_tk.games.klondike_deadends import EMPTY_STACK
 from solitaire_tk.solver import search
 
 from .test_klondike_deadends import RANKS, _layout
@@ -96,3 +98,142 @@ def test_only_a_long_search_asks_about_a_place_fought_over(monkeypatch: pytest.M
     short = solve(game, seconds=30.0, max_positions=4_000)
     assert not asked and short.positions > 1
     assert solve(game, seconds=30.0).status == "lost" and asked
+
+
+# -- the test itself, against the straightforward fixpoint it replaced --------
+# (Each round worked out again from scratch what the cards left hold and
+# block: slow, but plainly the rule of the module.  The fast one must give
+# the very same answers.)
+
+def _reference_held_and_blocked(waits: list[Any], home: int, empty: bool,
+                                bottoms: int) -> tuple[int, int]:
+    held = stays = fixed = 0
+    for wait in waits:
+        held |= wait[0]
+        stays |= wait[3]
+        if not wait[4]:
+            fixed |= wait[0]
+    blocked = home | held | stays
+    if not empty and not bottoms & ~fixed:
+        blocked |= EMPTY_STACK
+    return held, blocked
+
+
+def _reference_stuck(waits: list[Any], home: int, empty: bool, bottoms: int,
+                     blocked_too: int, one_free: bool = False) -> list[Any]:
+    while True:
+        held, blocked = _reference_held_and_blocked(waits, home, empty, bottoms)
+        free = ~(blocked | blocked_too)
+        keep = [wait for wait in waits if wait[1] & held
+                and (not (wait[2] & free) & (wait[2] & free) - 1 if one_free
+                     else not wait[2] & free)]
+        if len(keep) == len(waits):
+            return keep
+        waits = keep
+
+
+def _reference_fought_over(waits: list[Any], home: int, empty: bool, bottoms: int,
+                           place: int) -> bool:
+    stuck = _reference_stuck(waits, home, empty, bottoms, place)
+    users = {wait[1] for wait in stuck if wait[2] & place}
+    if len(users) < 2:
+        return False
+    for lower in users:
+        card = lower.bit_length()
+        moved = (place, lower, PARENT_BITS[card] & ~place, 0, True)
+        if not _reference_stuck([w for w in stuck if w[1] != lower] + [moved], home, empty,
+                                bottoms, 0):
+            return False
+    return True
+
+
+def _reference_place(waits: list[Any], home: int, empty: bool, bottoms: int) -> int:
+    """The old `place_fought_over`: > 0 for a place fought over, -1 for a set stuck, else 0."""
+    widest = _reference_stuck(waits, home, empty, bottoms, 0, one_free=True)
+    if not widest:
+        return 0
+    blocked = _reference_held_and_blocked(widest, home, empty, bottoms)[1]
+    rounds, singles = [widest], {}
+    while True:
+        held, now_blocked = _reference_held_and_blocked(rounds[-1], home, empty, bottoms)
+        keep = []
+        for wait in rounds[-1]:
+            if wait[1] & held:
+                free = wait[2] & ~now_blocked
+                if not free:
+                    keep.append(wait)
+                elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
+                    singles[free] = len(rounds) - 1
+        if len(keep) == len(rounds[-1]):
+            break
+        rounds.append(keep)
+    if keep:
+        return -1
+    needed: dict[int, set[int]] = {}
+    for wait in widest:
+        for place in range(64):
+            if wait[2] >> place & 1:
+                needed.setdefault(1 << place, set()).add(wait[1])
+    for place, first in singles.items():
+        if len(needed.get(place, ())) < 2 or place & home:
+            continue
+        start = [wait for wait in rounds[first] if not wait[2] & ~blocked & ~place]
+        if _reference_fought_over(start, home, empty, bottoms, place):
+            return place
+    return 0
+
+
+def _searched_waits(seeds: range, positions: int) -> list[Any]:
+    """The waits (with the cards home, whether a stack is empty, the stacks'
+    bottom cards) of every position where draw three searches of these deals
+    ask about a place fought over, and random parts of each (fewer cards
+    that may be stuck: other positions' answers)."""
+    from solitaire_tk.games import klondike_fought
+    asked: list[Any] = []
+    real = klondike_fought.fought_place
+
+    def recorded(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+    rng = random.Random("fought-waits")
+    klondike_fought.fought_place = recorded     # type: ignore[assignment]
+    try:
+        for seed in seeds:
+            state = new_game("klondike", "draw3", seed=seed).search_state()
+            state.expect_positions = lambda most: None     # (asked however short the search)
+            search(state, 60.0, max_positions=positions)
+    finally:
+        klondike_fought.fought_place = real     # type: ignore[assignment]
+    parts = [([wait for wait in waits if rng.random() < 0.8], home, empty, bottoms)
+             for waits, home, empty, bottoms in asked]
+    # And as if the only stacks were those with cards face down under a card
+    # that may be stuck, none empty: an empty stack is then blocked at first.
+    held_in_place = []
+    for waits, home, _empty, bottoms in asked:
+        fixed = 0
+        for wait in waits:
+            if not wait[4]:
+                fixed |= wait[0]
+        held_in_place.append((waits, home, False, bottoms & fixed))
+    return asked + parts + held_in_place
+
+
+def test_the_fast_test_answers_as_the_straightforward_one() -> None:
+    # Positions from real searches (deal 40 is lost, 74 hard), and parts of
+    # them: the place found (or the stuck set, or none) is the old one's.
+    from solitaire_tk.games.klondike_fought import _fought_over, _stuck, fought_place
+    inputs = _searched_waits(range(39, 42), 3000) + _searched_waits(range(74, 75), 3000)
+    answers = {"place": 0, "stuck": 0, "none": 0}
+    for waits, home, empty, bottoms in inputs:
+        place, found = fought_place(waits, home, empty, bottoms)
+        proof = set(found)
+        assert place == _reference_place(waits, home, empty, bottoms)
+        answers["place" if place > 0 else "stuck" if place else "none"] += 1
+        # The waits it gives as proof prove it on their own (what the memo counts on).
+        if place > 0:
+            assert set(_fought_over(list(proof), home, empty, bottoms, place)) == proof
+            assert _reference_fought_over(list(proof), home, empty, bottoms, place)
+        elif place < 0:
+            assert set(_reference_stuck(list(proof), home, empty, bottoms, 0)) == proof
+            assert set(_stuck(waits, home, empty, bottoms, 0)) == proof
+    assert min(answers.values()) >= 30, answers
