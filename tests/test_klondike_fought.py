@@ -12,6 +12,7 @@ import pytest
 
 from solitaire_tk import new_game, solve
 from solitaire_tk.engine import Game
+from solitaire_tk.games import klondike_search
 from solitaire_tk.games.klondike import TABLEAUS
 from solitaire_tk.games.klondike_cards import PARENT_BITS
 from solitaire_tk.games.klondike_deadends import EMPTY_STACK
@@ -222,7 +223,7 @@ def test_the_fast_test_answers_as_the_straightforward_one() -> None:
     # Positions from real searches (deal 40 is lost, 74 hard), and parts of
     # them: the place found (or the stuck set, or none) is the old one's.
     from solitaire_tk.games.klondike_fought import _fought_over, _stuck, fought_place
-    inputs = _searched_waits(range(39, 42), 3000) + _searched_waits(range(74, 75), 3000)
+    inputs = _searched_waits(range(39, 42), 3000) + _searched_waits(range(74, 75), 6000)
     answers = {"place": 0, "stuck": 0, "none": 0}
     for waits, home, empty, bottoms in inputs:
         place, found = fought_place(waits, home, empty, bottoms)
@@ -237,3 +238,36 @@ def test_the_fast_test_answers_as_the_straightforward_one() -> None:
             assert set(_reference_stuck(list(proof), home, empty, bottoms, 0)) == proof
             assert set(_stuck(waits, home, empty, bottoms, 0)) == proof
     assert min(answers.values()) >= 30, answers
+
+
+def test_a_proof_holds_only_where_its_waits_all_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a real search, each of the last proofs found is said to hold in a
+    # position only where every one of its waits is among the position's
+    # waits and the cards it needs home are home (what makes it dead too).
+    from solitaire_tk.games import klondike_fought
+    from solitaire_tk.games.klondike_proof import home_of, proved_here
+    waits_of: dict[Any, frozenset[Any]] = {}
+    real_proof_of = klondike_fought.proof_of
+
+    def recorded(state: Any, waste: bool, waits: list[Any], home: int) -> Any:
+        proof = real_proof_of(state, waste, waits, home)
+        waits_of[proof] = frozenset(waits)
+        return proof
+    monkeypatch.setattr(klondike_fought, "proof_of", recorded)
+    said = {True: 0, False: 0}
+    real_here = klondike_fought.fought_over_here
+
+    def checked(state: Any, waste: bool, memo_key: Any) -> bool:
+        home = home_of(state)
+        waits = set(klondike_fought._all_waits(state, waste)[0])
+        for proof in list(waits_of)[-30:]:
+            holds = proved_here(state, waste, home, [proof])
+            said[holds] += 1
+            if holds:
+                assert waits_of[proof] <= waits and not proof[0] & ~home
+        return real_here(state, waste, memo_key)
+    monkeypatch.setattr(klondike_search._fought, "fought_over_here", checked)
+    state = new_game("klondike", "draw3", seed=74).search_state()
+    state.expect_positions = lambda most: None     # (asked however short the search)
+    search(state, 60.0, max_positions=8000)
+    assert said[True] >= 50 and said[False] >= 50, said

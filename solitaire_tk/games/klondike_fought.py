@@ -32,16 +32,20 @@ from typing import TYPE_CHECKING, Hashable
 
 from .klondike_cards import PARENT_BITS, BitWait
 from .klondike_deadends import EMPTY_STACK, gathered_waits
+from .klondike_proof import Proof, home_of, proof_of, proved_here
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
 
 
-# What `fought_over_here` keeps for a key: the place found and a set of
-# waits that proves the positions dead where they all are (`fought_place`),
-# or 0 for none.
-Proof = frozenset[BitWait]
-FoughtMemo = dict[Hashable, "list[tuple[int, Proof]] | int"]
+class FoughtMemo(dict[Hashable, "list[tuple[int, Proof]] | int"]):
+    """What `fought_over_here` keeps for a key: the places found and the
+    proofs that those positions were dead (`klondike_proof`), or 0 for
+    none; and the last proofs found under any key (`recent`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.recent: list[Proof] = []
 
 
 def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> bool:
@@ -52,56 +56,74 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     It costs as much as searching a few dozen positions, so it is asked
     once for each such key where it finds no place fought over (the other
     positions with the same key differ in the runs of face-up cards and
-    the deck), and again wherever it found one.  There the waits that
-    proved that position dead are looked for first (`Proof`): where they
-    all are, this one is dead too, for the same reason, and that is far
-    quicker to see.  A position it misses leads on only to positions where
-    the cards it would have found still fight over the place (or one of
-    them is stuck on it), so only the cut comes later.  Asked more often it
-    cuts more (draw three deal 40 is lost within 18,074 positions when it
-    is asked once for each key and deck) but costs more than it saves
-    within 2 s; asked less often (at most once in 4 positions) it misses
-    the cuts that find deal 27's win.  Not asked in the narrow searches
-    before the full one (`KlondikeSearch.narrow_first`): they only look
-    for a win, and with it they find fewer in their share of the time."""
+    the deck), and again wherever it found one.  Each time it finds a
+    dead end it keeps the proof (`klondike_proof`): where the proof still
+    holds the position is dead for the same reason, which takes a few
+    steps to see.  So the proofs found under this key, and the last ones
+    found under any, are looked at first, in every position it is asked
+    (the last ones also where the test itself is not asked again).  A
+    position it misses leads on only to positions where the cards it
+    would have found still fight over the place (or one of them is stuck
+    on it), so only the cut comes later.  Asked more often it cuts more
+    (draw three deal 40 is lost within 18,074 positions when it is asked
+    once for each key and deck) but costs more than it saves within 2 s;
+    asked less often (at most once in 4 positions) it misses the cuts
+    that find deal 27's win.  Not asked in the narrow searches before the
+    full one (`KlondikeSearch.narrow_first`): they only look for a win,
+    and with it they find fewer in their share of the time."""
     if not state._runs_when_new:
         return False        # (it counts the cards on face-up cards: only with those)
     if 0 < state._searches <= len(state.narrow_first):
         return False        # a narrow search (`solver.search`): see above
     memo = state._fought_memo
-    found = memo.get(memo_key)
-    if isinstance(found, int):
+    entry = memo.get(memo_key)
+    found = None if isinstance(entry, int) else entry
+    home = home_of(state)
+    if found is not None and proved_here(state, waste, home, (entry[1] for entry in found)):
+        return True
+    recent = memo.recent
+    if proved_here(state, waste, home, recent):
+        return True
+    if entry == 0:
         return False
     waits, home, empty, bottoms = _all_waits(state, waste)
     if found is not None:
-        there = set(waits)
-        for _place, proof in found:
-            if proof <= there:
-                return True
         # The place found last, for all the cards here (the test below may
         # not try it: it tries only the places the cards left there).
         place = found[0][0]
         if place > 0:
             stuck = _fought_over(waits, home, empty, bottoms, place)
             if stuck:
-                found[0] = (place, frozenset(stuck))
+                proof = proof_of(state, waste, stuck, home)
+                found[0] = (place, proof)
+                _keep_recent(recent, proof)
                 return True
     if len(memo) > 50_000:   # a bounded memo
         memo.clear()
     place, stuck = fought_place(waits, home, empty, bottoms)
     if not place:
         memo[memo_key] = 0
-    elif found is None:
-        memo[memo_key] = [(place, frozenset(stuck))]
+        return False
+    proof = proof_of(state, waste, stuck, home)
+    _keep_recent(recent, proof)
+    if found is None:
+        memo[memo_key] = [(place, proof)]
     else:
-        found.insert(0, (place, frozenset(stuck)))
+        found.insert(0, (place, proof))
         del found[PROOFS_KEPT:]
-    return bool(place)
+    return True
 
 
 # How many proofs `fought_over_here` keeps for a key (positions with the
-# same key take turns: one stuck, the next with a place fought over).
+# same key take turns: one stuck, the next with a place fought over), and
+# how many it keeps of the last found under any key.
 PROOFS_KEPT = 3
+RECENT_KEPT = 4
+
+
+def _keep_recent(recent: list[Proof], proof: Proof) -> None:
+    recent.insert(0, proof)
+    del recent[RECENT_KEPT:]
 
 
 def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
