@@ -79,7 +79,7 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     entry = memo.get(memo_key)
     found = None if isinstance(entry, int) else entry
     home = home_of(state)
-    if found is not None and proved_here(state, waste, home, (entry[1] for entry in found)):
+    if found is not None and proved_here(state, waste, home, (proof for _place, proof in found)):
         return True
     recent = memo.recent
     if proved_here(state, waste, home, recent):
@@ -98,7 +98,7 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
                 found[0] = (place, proof)
                 _keep_recent(recent, proof)
                 return True
-    if len(memo) > 50_000:   # a bounded memo
+    if len(memo) > 200_000:   # a bounded memo
         memo.clear()
     place, stuck = fought_place(waits, home, empty, bottoms)
     if not place:
@@ -178,9 +178,13 @@ def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
                  place: int) -> list[BitWait]:
     """The cards stuck while `place` is blocked, where they stay stuck after
     whichever of them goes onto it first (see the module), else none."""
-    stuck = _stuck(waits, home, empty, bottoms, place, needed=place)
-    if not stuck:
-        return []        # (none, or one card alone that needs the place: not asked)
+    stuck = _stuck(waits, home, empty, bottoms, place)
+    users = 0
+    for wait in stuck:
+        if wait[2] & place:
+            users |= 1 << wait[1].bit_length()
+    if not users & (users - 1):
+        return []        # (one card alone that needs the place: not asked)
     tried = 0
     for wait in stuck:
         if not wait[2] & place:
@@ -196,56 +200,22 @@ def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
     return stuck
 
 
-# Each round of the tests below keeps the waits that stay while all those
-# of the round before do, and in the same pass works out what the kept ones
-# hold under them (`held`), keep where they are (`kept`: those and the
-# cards that are one of them in the deck) and hold in place (`fixed`: under
-# a card lying on face-down cards), for the next round.
-
-
-def _tally(waits: list[BitWait]) -> tuple[int, int, int]:
-    """What `waits` hold under them, keep where they are, and hold in place."""
-    held = kept = fixed = 0
-    for under, _lower, _places, own, on_run in waits:
-        held |= under
-        kept |= under | own
-        if not on_run:
-            fixed |= under
-    return held, kept, fixed
-
-
-def _blocked(kept: int, fixed: int, home: int, empty: bool, bottoms: int) -> int:
-    """The places blocked while the waits of a round all stay: home, held or
-    kept, and an empty stack when none can be emptied (every stack's bottom
-    card is one of those held in place)."""
-    if not empty and not bottoms & ~fixed:
-        return home | kept | EMPTY_STACK
-    return home | kept
-
-
 def _one_free(waits: list[BitWait], home: int, empty: bool,
               bottoms: int) -> tuple[list[BitWait], int]:
     """As `_stuck`, but a card may keep one free place: the greatest such
     set (every set stuck while one place is blocked is in it) and the
     places it blocks."""
-    held, kept, fixed = _tally(waits)
     while True:
-        blocked = _blocked(kept, fixed, home, empty, bottoms)
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
-        held_now = kept = fixed = 0
         for wait in waits:
-            under, lower, places, own, on_run = wait
-            if lower & held:
-                free = places & ~blocked
+            if wait[1] & held:
+                free = wait[2] & ~blocked
                 if not free & (free - 1):
                     keep.append(wait)
-                    held_now |= under
-                    kept |= under | own
-                    if not on_run:
-                        fixed |= under
         if len(keep) == len(waits):
             return keep, blocked
-        waits, held = keep, held_now
+        waits = keep
 
 
 def _peel(waits: list[BitWait], home: int, empty: bool,
@@ -256,55 +226,50 @@ def _peel(waits: list[BitWait], home: int, empty: bool,
     was first so (none when the set is stuck)."""
     rounds = [waits]
     singles: dict[int, int] = {}
-    held, kept, fixed = _tally(waits)
     while True:
-        blocked = _blocked(kept, fixed, home, empty, bottoms)
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
-        held_now = kept = fixed = 0
         for wait in waits:
-            under, lower, places, own, on_run = wait
-            if lower & held:
-                free = places & ~blocked
+            if wait[1] & held:
+                free = wait[2] & ~blocked
                 if not free:
                     keep.append(wait)
-                    held_now |= under
-                    kept |= under | own
-                    if not on_run:
-                        fixed |= under
                 elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
                     singles[free] = len(rounds) - 1
         if len(keep) == len(waits):
             return rounds, ({} if keep else singles)
-        waits, held = keep, held_now
+        waits = keep
         rounds.append(keep)
 
 
 def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-           blocked_too: int, needed: int = 0) -> list[BitWait]:
+           blocked_too: int) -> list[BitWait]:
     """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
-    works it out) with the places in `blocked_too` taken as blocked; none
-    (at once) when `needed` is a place and fewer than two of its cards may
-    go onto it (the set only shrinks: see `_fought_over`)."""
-    held, kept, fixed = _tally(waits)
+    works it out) with the places in `blocked_too` taken as blocked."""
     while True:
-        blocked = _blocked(kept, fixed, home, empty, bottoms) | blocked_too
-        keep = []
-        held_now = kept = fixed = users = 0
-        for wait in waits:
-            under, lower, places, own, on_run = wait
-            if lower & held and places & blocked == places:
-                keep.append(wait)
-                held_now |= under
-                kept |= under | own
-                if not on_run:
-                    fixed |= under
-                if places & needed:
-                    users |= 1 << lower.bit_length()
-        if needed and not users & (users - 1):
-            return []
+        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
+        free = ~(blocked | blocked_too)
+        keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
         if len(keep) == len(waits):
             return keep
-        waits, held = keep, held_now
+        waits = keep
+
+
+def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
+                      bottoms: int) -> tuple[int, int]:
+    """The cards `waits` hold under them, and the places blocked while they
+    all stay: home, held or kept, and an empty stack when none can be
+    emptied (every stack's bottom card is one of those that never moves)."""
+    held = stays = fixed = 0
+    for wait in waits:
+        held |= wait[0]
+        stays |= wait[3]
+        if not wait[4]:
+            fixed |= wait[0]
+    blocked = home | held | stays
+    if not empty and not bottoms & ~fixed:
+        blocked |= EMPTY_STACK
+    return held, blocked
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:

@@ -68,23 +68,26 @@ def proof_of(state: KlondikeSearch, waste: bool, waits: list[BitWait], home: int
 def proved_here(state: KlondikeSearch, waste: bool, home: int, proofs: Iterable[Proof]) -> bool:
     """Whether every wait of one of `proofs` is in this position, with
     `home` the cards home here (so the position is dead for the same
-    reason).  (The checks that most often fail come first.)"""
-    down = state.down
+    reason).  (The checks that most often fail come first: the deck's
+    cards, then the cards on cards.)"""
     talon = state.talon
     in_talon = -1
     stacks = b""
     for needs, on_down, on_cards, cards, front in proofs:
         if needs & ~home:
             continue
+        if cards:
+            if in_talon < 0:
+                known = state._talon_waits.get(talon)    # (`klondike_deadends` keeps them)
+                in_talon = bits(talon) if known is None else known[1]
+            if cards & ~in_talon:
+                continue
         holds = True
+        down = state.down
         for stack, depth in on_down:
             if down[stack] < depth:
                 holds = False
                 break
-        if holds and cards:
-            if in_talon < 0:
-                in_talon = bits(talon)
-            holds = not cards & ~in_talon
         if holds and on_cards:
             if not stacks:
                 stacks = b"\xff".join(state.tab)
