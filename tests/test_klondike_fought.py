@@ -271,3 +271,30 @@ def test_a_proof_holds_only_where_its_waits_all_are(monkeypatch: pytest.MonkeyPa
     state.expect_positions = lambda most: None     # (asked however short the search)
     search(state, 60.0, max_positions=8000)
     assert said[True] >= 50 and said[False] >= 50, said
+
+
+def test_a_search_where_the_test_finds_nothing_tests_fewer_keys(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Draw three deal 36: its first thousands of positions have almost no
+    # place fought over, so after 20 tests in a row found nothing only one
+    # new key in 16 is tested, and the search's answer does not change.
+    from solitaire_tk.games import klondike_fought
+    tested: list[int] = []
+    real = klondike_fought.fought_place
+
+    def counted(*args: Any) -> Any:
+        answer = real(*args)
+        tested.append(answer[0])
+        return answer
+    monkeypatch.setattr(klondike_fought, "fought_place", counted)
+
+    def long_search() -> tuple[str, int]:
+        tested.clear()
+        state = new_game("klondike", "draw3", seed=36).search_state()
+        state.expect_positions = lambda most: None     # (asked however short the search)
+        return search(state, 60.0, max_positions=6000).status, len(tested)
+    status, spared = long_search()
+    assert tested.count(0) >= 0.9 * len(tested)
+    monkeypatch.setattr(klondike_fought, "SPARE_AFTER", 10**9)
+    status_without, every = long_search()
+    assert status == status_without and spared < 0.7 * every, (spared, every)
