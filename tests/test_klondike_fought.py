@@ -101,10 +101,10 @@ def test_only_a_long_search_asks_about_a_place_fought_over(monkeypatch: pytest.M
     assert solve(game, seconds=30.0).status == "lost" and asked
 
 
-# -- the test itself, against the straightforward fixpoint it replaced --------
-# (Each round worked out again from scratch what the cards left hold and
-# block: slow, but plainly the rule of the module.  The fast one must give
-# the very same answers.)
+# -- the test itself, against a straightforward fixpoint -------------------------
+# (Written out plainly, apart from the module's: each round works out again
+# from scratch what the cards left hold and block.  The module's test, and
+# any quicker way of working it out, must give the very same answers.)
 
 def _reference_held_and_blocked(waits: list[Any], home: int, empty: bool,
                                 bottoms: int) -> tuple[int, int]:
@@ -219,7 +219,7 @@ def _searched_waits(seeds: range, positions: int) -> list[Any]:
     return asked + parts + held_in_place
 
 
-def test_the_fast_test_answers_as_the_straightforward_one() -> None:
+def test_the_test_answers_as_the_straightforward_fixpoint() -> None:
     # Positions from real searches (deal 40 is lost, 74 hard), and parts of
     # them: the place found (or the stuck set, or none) is the old one's.
     from solitaire_tk.games.klondike_fought import _fought_over, _stuck, fought_place
