@@ -17,9 +17,11 @@ there will be, and P now under W).  Two red Queens that both need the King
 of clubs (the King of spades is home), each lying on the 10 of its suit
 and the Jack the other needs home first, are so: the first onto the King
 holds it for good, and the other has no place left.  (Asked where `fought_over_here`
-asks it, it finds draw three deal 27's win within 26,348 positions, and
+asks it, it finds draw three deal 27's win within 25,789 positions, and
 not within 200,000 without it: the cuts leave the search less to go
-round.)
+round.)  Nothing in this proof asks where the other cards lie: S, and the
+set stuck after each W, are there wherever their cards lie as they did
+(`klondike_proof`).
 
 Cards that cover nothing and lie in the deck leave the set as others do;
 the cards W covered are then no longer held; the Kings (whose place is an
@@ -32,9 +34,23 @@ from typing import TYPE_CHECKING, Hashable
 
 from .klondike_cards import PARENT_BITS, BitWait
 from .klondike_deadends import EMPTY_STACK, gathered_waits
+from .klondike_proof import Proof, home_of, proof_of, proved_here
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
+
+
+class FoughtMemo(dict[Hashable, "list[tuple[int, Proof]] | int"]):
+    """What `fought_over_here` keeps for a key: the places found and the
+    proofs that those positions were dead (`klondike_proof`), or 0 for
+    none; the last proofs found under any key (`recent`); how many tests
+    in a row found nothing (`misses`) and the new keys met since
+    (`spared`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.recent: list[Proof] = []
+        self.misses = self.spared = 0
 
 
 def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> bool:
@@ -42,33 +58,95 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     key: the cards face down, home and at the front of the deck; `waste`
     as there).
 
-    It costs as much as searching a few dozen positions, so it is asked
-    once for each such key where it finds no place fought over (the other
-    positions with the same key differ in the runs of face-up cards and
-    the deck), and again wherever it found one (the place it found is tried
-    first).  A position it misses leads on only to positions where the
-    cards it would have found still fight over the place (or one of them
-    is stuck on it), so only the cut comes later.  Asked more often it
-    cuts more (draw three deal 40 is lost within 18,074 positions when it
-    is asked once for each key and deck) but costs more than it saves
-    within 2 s; asked less often (at most once in 4 positions) it misses
-    the cuts that find deal 27's win.  Not asked in the narrow searches
-    before the full one (`KlondikeSearch.narrow_first`): they only look
-    for a win, and with it they find fewer in their share of the time."""
+    The test costs as much as searching a few dozen positions, so it is
+    asked once for each such key where it finds no place fought over (the
+    other positions with the same key differ in the runs of face-up cards
+    and the deck), and again wherever it found one.  But each dead end it
+    finds is kept as a proof (`klondike_proof`) that holds wherever its
+    cards lie as they did, which takes a few steps to see: the proofs found
+    under this key (the last three), and the last four found under any key,
+    are looked at first, in every position it is asked (the last four also
+    where the test itself is not asked again: that finds draw three deal
+    74's win within 43,744 positions, not within 60,000 without).  A
+    position it misses leads on only to positions where the cards it would
+    have found still fight over the place (or one of them is stuck on it),
+    so only the cut comes later.  Asked more often it cuts more (draw three
+    deal 40 is lost within 19,354 positions when it is asked once for each
+    key and set of cards in the deck) but costs more than it saves within
+    2 s; asked less often (at most once in 4 positions) it misses the cuts
+    that find deal 27's win.  Not asked in the narrow searches before the
+    full one (`KlondikeSearch.narrow_first`): they only look for a win,
+    and with it they find fewer in their share of the time."""
     if not state._runs_when_new:
         return False        # (it counts the cards on face-up cards: only with those)
     if 0 < state._searches <= len(state.narrow_first):
         return False        # a narrow search (`solver.search`): see above
     memo = state._fought_memo
-    place = memo.get(memo_key)
-    if place == 0:
-        return False
-    if place is not None and place > 0 and _fought_over(*_all_waits(state, waste), place):
+    entry = memo.get(memo_key)
+    found = None if isinstance(entry, int) else entry
+    home = home_of(state)
+    if found is not None and proved_here(state, waste, home, (proof for _place, proof in found)):
         return True
+    recent = memo.recent
+    if proved_here(state, waste, home, recent):
+        return True
+    if entry == 0:
+        return False
+    waits, home, empty, bottoms = _all_waits(state, waste)
+    if found is not None:
+        # The place found last, for all the cards here (the test below may
+        # not try it: it tries only the places the cards left there).
+        place = found[0][0]
+        if place > 0:
+            stuck = _fought_over(waits, home, empty, bottoms, place)
+            if stuck:
+                proof = proof_of(state, waste, stuck, home)
+                found[0] = (place, proof)
+                _keep_recent(recent, proof)
+                return True
     if len(memo) > 200_000:   # a bounded memo
         memo.clear()
-    place = memo[memo_key] = place_fought_over(state, waste)
-    return bool(place)
+    if found is None and memo.misses >= SPARE_AFTER:
+        # A search where the test finds nothing (most of draw three deal
+        # 36's): only one new key in `SPARED_EVERY` until it finds one.
+        memo.spared += 1
+        if memo.spared % SPARED_EVERY:
+            return False
+    place, stuck = fought_place(waits, home, empty, bottoms)
+    if not place:
+        memo[memo_key] = 0
+        memo.misses += 1
+        return False
+    memo.misses = 0
+    proof = proof_of(state, waste, stuck, home)
+    _keep_recent(recent, proof)
+    if found is None:
+        memo[memo_key] = [(place, proof)]
+    else:
+        found.insert(0, (place, proof))
+        del found[PROOFS_KEPT:]
+    return True
+
+
+# How many proofs `fought_over_here` keeps for a key (positions with the
+# same key take turns: one stuck, the next with a place fought over), and
+# how many it keeps of the last found under any key.
+PROOFS_KEPT = 3
+RECENT_KEPT = 4
+# After this many tests in a row found nothing, only one new key in
+# SPARED_EVERY is tested (the others are left untested, not marked), until
+# one finds a dead end: a search of draw three deal 36 then tests 653
+# positions where it tested 1,997 within 60,000 positions (and 1,065 with
+# 20 and 16), and of deals 1-200 the same 188 are decided within 60,000
+# positions (deal 31 within 9,427 instead of 9,300, the others within as
+# many or fewer).
+SPARE_AFTER = 10
+SPARED_EVERY = 32
+
+
+def _keep_recent(recent: list[Proof], proof: Proof) -> None:
+    recent.insert(0, proof)
+    del recent[RECENT_KEPT:]
 
 
 def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
@@ -76,15 +154,25 @@ def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
     the place (its card's bit), -1 for a stuck set with no place fought
     over, else 0; `waste`: the deck can't be turned over again (as in
     `is_dead`)."""
-    waits, home, empty, bottoms = _all_waits(state, waste)
+    return fought_place(*_all_waits(state, waste))[0]
+
+
+def fought_place(waits: list[BitWait], home: int, empty: bool, bottoms: int
+                 ) -> tuple[int, list[BitWait]]:
+    """`place_fought_over` for these waits (`_all_waits`), with the waits
+    that prove it: the set stuck while the place is blocked, or the set
+    stuck (for -1).  A position that has all those waits, with these cards
+    home or more, is dead for the same reason (all the proof asks is that
+    those waits are there: what each card is, what it lies on, and the
+    cards home)."""
     # The cards of any set stuck, or stuck while one place is blocked, have
     # at most one free place each (that one) even among all such cards.
     widest, blocked = _one_free(waits, home, empty, bottoms)
     if not widest:
-        return 0
+        return 0, []
     rounds, singles = _peel(widest, home, empty, bottoms)
     if not singles:
-        return -1 if rounds[-1] else 0
+        return (-1, rounds[-1]) if rounds[-1] else (0, [])
     # A place is worth blocking only where both cards that may go onto it
     # are among those (a place these cards block may be free of those stuck
     # while it is not), and it was the one free place of a card as the
@@ -102,32 +190,37 @@ def place_fought_over(state: KlondikeSearch, waste: bool) -> int:
         if not place & twice or place & home:
             continue
         others = free & ~place
-        if _fought_over([wait for wait in rounds[first] if not wait[2] & others], home,
-                        empty, bottoms, place):
-            return place
-    return 0
+        stuck = _fought_over([wait for wait in rounds[first] if not wait[2] & others], home,
+                             empty, bottoms, place)
+        if stuck:
+            return place, stuck
+    return 0, []
 
 
 def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-                 place: int) -> bool:
-    """Whether the cards stuck while `place` is blocked stay stuck after
-    whichever of them goes onto it first (see the module)."""
+                 place: int) -> list[BitWait]:
+    """The cards stuck while `place` is blocked, where they stay stuck after
+    whichever of them goes onto it first (see the module), else none."""
     stuck = _stuck(waits, home, empty, bottoms, place)
     users = 0
     for wait in stuck:
         if wait[2] & place:
             users |= 1 << wait[1].bit_length()
     if not users & (users - 1):
-        return False        # (one card alone that needs the place: not asked)
+        return []        # (one card alone that needs the place: not asked)
+    tried = 0
     for wait in stuck:
         if not wait[2] & place:
             continue
         lower = wait[1]     # the card's lower cards of its suit: they name it
         card = lower.bit_length()
+        if tried & 1 << card:
+            continue        # (a card of the deck front is two waits: one test)
+        tried |= 1 << card
         moved: BitWait = (place, lower, PARENT_BITS[card] & ~place, 0, True)
         if not _stuck([w for w in stuck if w[1] != lower] + [moved], home, empty, bottoms, 0):
-            return False
-    return True
+            return []
+    return stuck
 
 
 def _one_free(waits: list[BitWait], home: int, empty: bool,
@@ -178,8 +271,7 @@ def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
     works it out) with the places in `blocked_too` taken as blocked."""
     while True:
         held, blocked = _held_and_blocked(waits, home, empty, bottoms)
-        blocked |= blocked_too
-        free = ~blocked
+        free = ~(blocked | blocked_too)
         keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
         if len(keep) == len(waits):
             return keep

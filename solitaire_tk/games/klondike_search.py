@@ -135,7 +135,7 @@ class KlondikeSearch:
         self._waste_bits: dict[bytes, WaitSummary] = {}
         # Three at a time, a place two cards fight over too (`klondike_fought`).
         self._fought_too = self.draw == 3
-        self._fought_memo: dict[Hashable, int] = {}
+        self._fought_memo = _fought.FoughtMemo()
         self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
