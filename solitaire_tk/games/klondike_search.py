@@ -576,22 +576,27 @@ class KlondikeSearch:
                 return False
             keep = []
             now_held = now_in_waste = 0
-            on_face_up = alone
             for wait in waits:
-                under, lower, places, in_waste, on_run = wait
+                under, lower, places, in_waste, _ = wait
                 if lower & held and places & blocked == places:
                     keep.append(wait)
                     now_held |= under
                     now_in_waste |= in_waste
-                    if on_run:
-                        on_face_up = True
             if len(keep) == len(waits):
                 if keep:
                     self._remember_stuck(keep, in_order)
                     return True
                 return False
-            if not on_face_up or not keep:
+            if not keep:
                 return False
+            if not alone:
+                # Else none kept lies on a face-up card (looked for here,
+                # not in the loop above: one is mostly among the first).
+                for wait in keep:
+                    if wait[4]:
+                        break
+                else:
+                    return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
 
     def _remember_stuck(self, stuck: list[BitWait], in_order: bytes) -> None:
@@ -643,7 +648,7 @@ class KlondikeSearch:
         stacks = b""
         in_order = None
         for need, on_down, on_cards, in_waste in self._stuck_sets:
-            if need & ~home:
+            if need & home != need:
                 continue
             if in_waste:
                 if in_order is None:
