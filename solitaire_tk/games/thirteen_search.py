@@ -345,7 +345,7 @@ class ThirteenSearch:
             changed = True
             while changed:
                 changed = False
-                for i in range(4):
+                for i in (0, 1, 2, 3):
                     want = wants[i]
                     if want and not every >> want & 1:
                         continue       # the usual case: this pile is stuck for now
