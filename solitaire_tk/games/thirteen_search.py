@@ -343,9 +343,12 @@ class ThirteenSearch:
                     wants[i] = TARGET - card
             every = seen[0] | seen[1] | seen[2] | seen[3]
             changed = True
+            last = -1          # the pile that changed last
             while changed:
                 changed = False
                 for i in (0, 1, 2, 3):
+                    if i == last:
+                        break  # every other pile looked at since, and none changed
                     want = wants[i]
                     if want and not every >> want & 1:
                         continue       # the usual case: this pile is stuck for now
@@ -387,6 +390,7 @@ class ThirteenSearch:
                         seen[i] |= ranks
                         every |= ranks
                         changed = True
+                        last = i
                         tops[i] = at
                         wants[i] = want
         return True
