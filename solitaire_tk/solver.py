@@ -15,7 +15,7 @@ proof; when the time (or a caller's stop) comes first the answer is
 from __future__ import annotations
 
 import time
-from typing import Callable, Hashable, Sequence
+from typing import Callable, Hashable, Iterator, Sequence
 
 from .engine import Game
 from .moves import Move
@@ -191,60 +191,58 @@ def _search(state: SearchState, seconds: float,
     if is_dead():
         _undo(state, path, pushed)
         return Verdict(LOST, (), 1, best)
-    # One entry a position on the path: its moves, the next one to try, and
-    # how many pushes led into it (its move and the forced ones after it).
-    all_moves: list[Sequence[FastMove]] = [moves_of()]
-    next_index = [0]
-    pushes = [pushed]
+    # One entry a position on the path: what is left of its moves (an
+    # iterator), and how many pushes led into it (its move and the forced
+    # ones after it).
+    levels: list[tuple[Iterator[FastMove], int]] = [(iter(moves_of()), pushed)]
     until_check = CHECK_EVERY
-    while all_moves:
-        moves = all_moves[-1]
-        index = next_index[-1]
-        if index >= len(moves):
-            _undo(state, path, pushes.pop())
-            all_moves.pop()
-            next_index.pop()
-            continue
-        next_index[-1] = index + 1
-        # Counted by moves tried, not positions filed: a run of positions
-        # already seen or dead takes time too.
-        until_check -= 1
-        if not until_check:
-            until_check = CHECK_EVERY
-            if (time.monotonic() >= deadline or len(seen) >= max_positions
-                    or (should_stop is not None and should_stop())):
-                _undo(state, path, len(path))
-                return Verdict(UNKNOWN, (), len(seen), best)
-        move = moves[index]
-        # `enter` written out here (this is the hot loop): the move, then
-        # the forced moves after it.
-        push(move)
-        path.append(move)
-        pushed = 1
-        while True:
-            if is_won():
-                return Verdict(WINNABLE, _line(state, path), len(seen) + 1, best)
-            move = forced()
-            if move is None:
-                break
+    pop, add_seen, append_path = state.pop, seen.add, path.append
+    while levels:
+        # The moves left here, tried in turn; a new position that is not a
+        # dead end is searched first (its level goes on top), then this
+        # loop takes up the moves left here where it stopped.
+        for move in levels[-1][0]:
+            # Counted by moves tried, not positions filed: a run of positions
+            # already seen or dead takes time too.
+            until_check -= 1
+            if not until_check:
+                until_check = CHECK_EVERY
+                if (time.monotonic() >= deadline or len(seen) >= max_positions
+                        or (should_stop is not None and should_stop())):
+                    _undo(state, path, len(path))
+                    return Verdict(UNKNOWN, (), len(seen), best)
+            # `enter` written out here (this is the hot loop): the move, then
+            # the forced moves after it.
             push(move)
-            path.append(move)
-            pushed += 1
-        key = key_of()
-        if key not in seen:
-            seen.add(key)
-            if progress is not None:
-                score = progress()
-                if score > best:
-                    best = score
-            if not is_dead():
-                all_moves.append(moves_of())
-                next_index.append(0)
-                pushes.append(pushed)
-                continue
-        for _ in range(pushed):
-            pop()
-        del path[-pushed:]
+            append_path(move)
+            pushed = 1
+            while True:
+                if is_won():
+                    return Verdict(WINNABLE, _line(state, path), len(seen) + 1, best)
+                move = forced()
+                if move is None:
+                    break
+                push(move)
+                append_path(move)
+                pushed += 1
+            key = key_of()
+            if key not in seen:
+                add_seen(key)
+                if progress is not None:
+                    score = progress()
+                    if score > best:
+                        best = score
+                if not is_dead():
+                    levels.append((iter(moves_of()), pushed))
+                    break
+            for _ in range(pushed):
+                pop()
+            del path[-pushed:]
+        else:
+            # Every move here tried: back to the position before.
+            for _ in range(levels.pop()[1]):
+                pop()
+                path.pop()
     return Verdict(LOST, (), len(seen), best)
 
 

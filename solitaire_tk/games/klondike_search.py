@@ -230,6 +230,8 @@ class KlondikeSearch:
         emptying: list[Hashable] = []
         other: list[Hashable] = []
         king_ready: bool | None = None     # worked out when first needed
+        # The cards turning can reach (asked once: `_king_ready` needs them too).
+        view = self._talon_view() if self.talon else None
         for src, pile in enumerate(tab):
             if not pile:
                 continue
@@ -248,13 +250,14 @@ class KlondikeSearch:
                             turn_run.append((-hidden, (RUN, src, size - hidden, dst)))
                     else:
                         if king_ready is None:
-                            king_ready = not self._empty_for_a_king or self._king_ready()
+                            king_ready = not self._empty_for_a_king or self._king_ready(view)
                         if king_ready:
                             for dst in onto:
                                 emptying.append((RUN, src, size, dst))
                 # (Seldom is one there: looked for all at once first.)
-                if size - hidden > 2 and not nexts.isdisjoint(pile[hidden:size - 1]) or (
-                        size - hidden == 2 and pile[hidden] in nexts):
+                run = size - hidden
+                if run > 2 and not nexts.isdisjoint(pile[hidden:size - 1]) or (
+                        run == 2 and pile[hidden] in nexts):
                     for i in range(hidden, size - 1):
                         if pile[i] in nexts:
                             onto = takes.get(FITS[pile[i + 1]])
@@ -264,8 +267,8 @@ class KlondikeSearch:
             # A King at the bottom of its stack would only change places.
             if hidden and empty >= 0 and RANK[pile[hidden]] == KING:
                 turn_run.append((-hidden, (RUN, src, size - hidden, empty)))
-        if self.talon:
-            by_fits, by_card, kings = self._talon_view()
+        if view is not None:
+            by_fits, by_card, kings = view
             for card in nexts:
                 reach = by_card.get(card)
                 if reach is not None:
@@ -301,13 +304,14 @@ class KlondikeSearch:
             turn_home += other
         return turn_home
 
-    def _king_ready(self) -> bool:
+    def _king_ready(self, view: TalonView | None) -> bool:
         """Whether a King can go into an empty stack now: one lies face up on
-        a face-down card, or turning the deck can bring one up."""
+        a face-down card, or turning the deck can bring one up (`view`: the
+        `_talon_view`, None when the deck and waste are used up)."""
         for pile, hidden in zip(self.tab, self.down):
             if hidden and RANK[pile[hidden]] == KING:
                 return True
-        return bool(self.talon) and bool(self._talon_view()[2])
+        return view is not None and bool(view[2])
 
     def forced_move(self) -> Hashable | None:
         """A card that is safe home (`is_safe_home`) from the top of a stack,
@@ -576,22 +580,27 @@ class KlondikeSearch:
                 return False
             keep = []
             now_held = now_in_waste = 0
-            on_face_up = alone
             for wait in waits:
-                under, lower, places, in_waste, on_run = wait
+                under, lower, places, in_waste, _ = wait
                 if lower & held and places & blocked == places:
                     keep.append(wait)
                     now_held |= under
                     now_in_waste |= in_waste
-                    if on_run:
-                        on_face_up = True
             if len(keep) == len(waits):
                 if keep:
                     self._remember_stuck(keep, in_order)
                     return True
                 return False
-            if not on_face_up or not keep:
+            if not keep:
                 return False
+            if not alone:
+                # Else none kept lies on a face-up card (looked for here,
+                # not in the loop above: one is mostly among the first).
+                for wait in keep:
+                    if wait[4]:
+                        break
+                else:
+                    return False
             waits, held, stays_in_waste = keep, now_held, now_in_waste
 
     def _remember_stuck(self, stuck: list[BitWait], in_order: bytes) -> None:
@@ -643,7 +652,7 @@ class KlondikeSearch:
         stacks = b""
         in_order = None
         for need, on_down, on_cards, in_waste in self._stuck_sets:
-            if need & ~home:
+            if need & home != need:
                 continue
             if in_waste:
                 if in_order is None:

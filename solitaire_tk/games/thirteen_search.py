@@ -286,14 +286,12 @@ class ThirteenSearch:
             coming = self._coming[count] = self._cards_to_come(count)
         more, deals = coming
         stacks = [one + more[0], two + more[1], three + more[2], four + more[3]]
-        gone = [bytearray(len(stack)) for stack in stacks]
+        gone = [bytearray(len(stacks[0])), bytearray(len(stacks[1])),
+                bytearray(len(stacks[2])), bytearray(len(stacks[3]))]
         heights = [len(one), len(two), len(three), len(four)]
         # How many cards of each rank each pile (and all four) have had dug.
         counts = [[0] * 14, [0] * 14, [0] * 14, [0] * 14]
         total = [0] * 14
-        tops = [0, 0, 0, 0]        # the index of each pile's uncovered card
-        seen = [0, 0, 0, 0]        # the ranks dug or uncovered in each pile, as bits
-        wants = [0, 0, 0, 0]       # the partner each uncovered card needs (0: a King)
         for dealt in deals:
             if dealt == 4 or dealt < 0:
                 heights[0] += 1
@@ -302,32 +300,55 @@ class ThirteenSearch:
                 heights[3] += 1
                 if dealt < 0:
                     continue       # a deal that lets nothing be dug: only the piles grow
-            else:
+            elif dealt:
                 for i in range(dealt):
                     heights[i] += 1
             # One time between deals: every pile uncovered down to its first card
             # not dug before, then dug as far as its partners allow.
             shown = [0] * 14           # how many piles have each rank uncovered
-            for i in range(4):
-                stack, dug = stacks[i], gone[i]
-                at = heights[i] - 1
-                card = stack[at]
-                ranks = 1 << card
-                while dug[at]:
-                    at -= 1
-                    if at < 0:
-                        return False
+            if dealt == 4 or not dealt:
+                # Every pile shows its top card, never dug before (it is new,
+                # or nothing is dug yet): written out, as it is the usual case.
+                first, second, third, fourth = (heights[0] - 1, heights[1] - 1,
+                                                heights[2] - 1, heights[3] - 1)
+                tops = [first, second, third, fourth]    # each pile's uncovered card
+                first, second, third, fourth = (stacks[0][first], stacks[1][second],
+                                                stacks[2][third], stacks[3][fourth])
+                # The ranks dug or uncovered in each pile, as bits.
+                seen = [1 << first, 1 << second, 1 << third, 1 << fourth]
+                # The partner each uncovered card needs (0: a King).
+                wants = [TARGET - first, TARGET - second, TARGET - third, TARGET - fourth]
+                shown[first] += 1
+                shown[second] += 1
+                shown[third] += 1
+                shown[fourth] += 1
+            else:
+                tops = [0, 0, 0, 0]
+                seen = [0, 0, 0, 0]
+                wants = [0, 0, 0, 0]
+                for i in range(4):
+                    stack, dug = stacks[i], gone[i]
+                    at = heights[i] - 1
                     card = stack[at]
-                    ranks |= 1 << card
-                tops[i] = at
-                seen[i] = ranks
-                shown[card] += 1
-                wants[i] = TARGET - card
+                    ranks = 1 << card
+                    while dug[at]:
+                        at -= 1
+                        if at < 0:
+                            return False
+                        card = stack[at]
+                        ranks |= 1 << card
+                    tops[i] = at
+                    seen[i] = ranks
+                    shown[card] += 1
+                    wants[i] = TARGET - card
             every = seen[0] | seen[1] | seen[2] | seen[3]
             changed = True
+            last = -1          # the pile that changed last
             while changed:
                 changed = False
-                for i in range(4):
+                for i in (0, 1, 2, 3):
+                    if i == last:
+                        break  # every other pile looked at since, and none changed
                     want = wants[i]
                     if want and not every >> want & 1:
                         continue       # the usual case: this pile is stuck for now
@@ -337,12 +358,16 @@ class ThirteenSearch:
                     stack, at = stacks[i], tops[i]
                     card = stack[at]
                     dug, mine, height = gone[i], counts[i], heights[i]
+                    mark = at
+                    ranks = 0          # the ranks uncovered here now
                     while True:
                         if card != TARGET:
                             if not others >> want & 1:
                                 break
                             have = total[want] - mine[want] + shown[want]
-                            if stack[at + 1:height].count(card) >= have:
+                            # (The cards above it, all dug: mostly none.)
+                            if have <= 0 or (at + 1 < height
+                                             and stack[at + 1:height].count(card) >= have):
                                 break
                         dug[at] = 1
                         mine[card] += 1
@@ -352,20 +377,22 @@ class ThirteenSearch:
                         if at < 0:
                             return False
                         card = stack[at]
-                        ranks = 1 << card
+                        ranks |= 1 << card
                         while dug[at]:
                             at -= 1
                             if at < 0:
                                 return False
                             card = stack[at]
                             ranks |= 1 << card
-                        seen[i] |= ranks
-                        every |= ranks
                         shown[card] += 1
                         want = TARGET - card
+                    if at != mark:
+                        seen[i] |= ranks
+                        every |= ranks
                         changed = True
-                    tops[i] = at
-                    wants[i] = want
+                        last = i
+                        tops[i] = at
+                        wants[i] = want
         return True
 
     def _cards_to_come(self, count: int) -> tuple[list[list[int]], list[int]]:
