@@ -38,7 +38,7 @@ from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
-from .hints import Hint, goes_round, own_better_hint, rank_hints
+from .hints import Hint, goes_round, own_better_hint, rank_hints, sure_move
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
 NEVER = 1e9   # the solver's clock is not the limit
@@ -138,6 +138,10 @@ def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
         return BetterHint(*found) if found is not None else None
     if not game.unseen_places():
         return _exact_hint(game, ranked, sampling, should_stop)
+    sure = sure_move(game.game_id)
+    found = sure(game) if sure is not None else None
+    if found is not None and any(hint.move == found[0] for hint in candidates):
+        return BetterHint(*found)
     safe = set(game.safe_home_moves())
     for hint in candidates:
         if hint.move in safe:
