@@ -22,6 +22,10 @@ the position is searched as it is: when the solver finds a way to win,
 the hint is its first move, and the whole line comes back too, so that a
 pupil who follows the hints goes on along it (`KnownLines`).
 
+A game's strategy may know a move to be as good as any however the hidden
+cards lie (`hints.sure_move`: Klondike's first look through a deck it may go
+through as often as it likes); then that is the hint, with no tries.
+
 When nothing is found (every search ran out of positions, or no
 arrangement is won) there is no better hint: the caller keeps the quick
 one of `hints.rank_hints`.  No tkinter here; the app runs `better_hint`
