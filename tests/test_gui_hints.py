@@ -35,6 +35,16 @@ def arrow_points_at(d, move: Move) -> bool:
         inside((x2, y2), d.table.target_rect(move.dst))
 
 
+def looked_draw3(seed: int):
+    """Klondike draw three once its deck has been gone through (the first hints
+    do that): from here the better hint tries the hidden cards."""
+    game = new_game("klondike", "draw3", seed=seed)
+    while game.piles["stock"]:
+        game.play(Move("flip"))
+    game.play(Move("recycle"))
+    return game
+
+
 def test_cruel_quick_hint_then_the_solvers_next_move(driver_for) -> None:
     game = new_game("cruel", seed=2)
     line = solve(game, 1e9, max_positions=20_000).line
@@ -51,7 +61,7 @@ def test_cruel_quick_hint_then_the_solvers_next_move(driver_for) -> None:
 
 
 def test_klondike_sampled_hint_replaces_the_quick_one(driver_for) -> None:
-    d = settled(driver_for(new_game("klondike", "draw3", seed=2)))
+    d = settled(driver_for(looked_draw3(2)))
     quick = rank_hints(d.game)[0]
     d.key("h")
     assert quick.why in d.status() and "does not peek" not in d.status()
@@ -67,7 +77,7 @@ def test_klondike_sampled_hint_replaces_the_quick_one(driver_for) -> None:
 
 
 def test_a_move_cancels_the_better_hint(driver_for) -> None:
-    d = settled(driver_for(new_game("klondike", "draw3", seed=2)))
+    d = settled(driver_for(looked_draw3(2)))
     d.key("h")
     process = d.app.hinting._process
     assert process is not None and process.busy()

@@ -53,6 +53,23 @@ def unseen_cards(game: Game) -> list[tuple[int, str]]:
                   for pid, index in game.unseen_places())
 
 
+def looked(game: Game) -> Game:
+    """`game` (Klondike) after going once through its deck and turning it back,
+    as the first hints of draw three do: the deck is seen, the table as dealt."""
+    while game.piles["stock"]:
+        game.play({"action": "flip"})
+    game.play({"action": "recycle"})
+    return game
+
+
+@pytest.fixture
+def no_first_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hints without draw three's first look through the deck, for the tests
+    of ties and races set on a deal's first moves."""
+    from solitaire_tk.tutor import strategy_klondike
+    monkeypatch.setattr(strategy_klondike, "_first_look", lambda game: None)
+
+
 @pytest.mark.parametrize("game_id,variant", ALL_GAMES)
 def test_shuffling_keeps_what_the_pupil_sees_and_moves_only_unseen_cards(
         game_id: str, variant: str | None) -> None:
@@ -121,7 +138,7 @@ def test_quick_hint_never_reads_a_hidden_card(game_id: str, variant: str | None)
 
 
 def test_sampled_hint_says_how_sure_it_is() -> None:
-    game = new_game("klondike", "draw3", seed=2)
+    game = looked(new_game("klondike", "draw3", seed=2))
     sampling = Sampling(samples=10, budget=2000)
     hint = better_hint(game, sampling=sampling)
     assert isinstance(hint, BetterHint) and game.is_legal(hint.move)
@@ -380,7 +397,7 @@ def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.Mon
 
 
 def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, no_first_look: None) -> None:
     """The solver knows each arrangement's cards, so it wins after almost any
     move: the counts tie, and how many positions the wins took to find tells
     the moves apart.  A stand-in solver wins every arrangement, but after
@@ -412,7 +429,7 @@ def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
 
 @pytest.mark.parametrize("race_moves", [2, 3])
 def test_a_race_may_try_the_three_best_moves(monkeypatch: pytest.MonkeyPatch,
-                                             race_moves: int) -> None:
+                                             race_moves: int, no_first_look: None) -> None:
     """A stand-in solver wins after each of the three moves of Klondike deal 5
     in about half the arrangements, by a coin of its own (the same in every
     run): the three may come out close, and the arrangements drawn for the race
@@ -451,7 +468,7 @@ def test_a_race_may_try_the_three_best_moves(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_where_moves_win_as_often_one_that_shows_a_card_is_chosen(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, no_first_look: None) -> None:
     """Klondike draw 3, deal 1 after three quick hints: the quick hint plays the
     waste card onto stack 7, which shows nothing new; turning the deck (not yet
     gone through) shows three cards.  A stand-in solver wins everywhere, as a
@@ -477,3 +494,51 @@ def test_where_moves_win_as_often_one_that_shows_a_card_is_chosen(
     looking = better_hint(game, ranked, replace(tie, reveal_tie_break=True))
     assert looking is not None and looking.move == Move("flip")
     assert looking.wins == looking.tried == 10
+
+
+def test_draw_three_hints_go_once_through_the_deck_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the deck may be gone through as often as you like, going through it
+    once and playing nothing from it costs nothing and shows 24 cards: the
+    first hints (quick and better alike, with no tries of the hidden cards)
+    do that, and then the game goes on from the deal with the deck seen."""
+    from solitaire_tk.tutor import sampling
+    from solitaire_tk.tutor.hints import goes_round, loop_key, rank_hints
+
+    def no_search(*_: object, **__: object) -> None:
+        raise AssertionError("the solver was asked")
+    game = new_game("klondike", "draw3", seed=2)
+    dealt = game.position()[0]
+    seen = {loop_key(game)}
+    with monkeypatch.context() as patch:
+        patch.setattr(sampling, "solve", no_search)
+        while game.recycles == 0:
+            quick = rank_hints(game, seen)[0]
+            assert quick.move is not None and not goes_round(quick)
+            assert quick.move.action in ("flip", "recycle")
+            assert "costs nothing" in quick.why or "seen every card of the deck" in quick.why
+            better = better_hint(game, rank_hints(game, seen))
+            assert better is not None and (better.move, better.why) == (quick.move, quick.why)
+            game.play(quick.move)
+            seen.add(loop_key(game))
+    assert game.position()[0] == dealt and not any(
+        pid == "stock" for pid, _ in game.unseen_places())
+    # Then the hints play on: the first look is not taken again.
+    after = rank_hints(game, seen)[0]
+    assert after.move is not None and after.move.action == "move" and not goes_round(after)
+    hint = better_hint(game, rank_hints(game, seen), SMALL)
+    assert hint is not None and "does not peek" in hint.why
+
+
+def test_no_first_look_where_it_would_cost_something() -> None:
+    """Draw one may go through its deck only three times; and once a card has
+    been played from the waste, turning the deck back would not give the deck
+    of the deal again: then the deck is not looked through first."""
+    from solitaire_tk.tutor.hints import rank_hints
+    draw1 = new_game("klondike", "draw1", seed=2)
+    assert all("costs nothing" not in hint.why for hint in rank_hints(draw1))
+    game = new_game("klondike", "draw3", seed=2)
+    while not any(move.src == "waste" for move in game.legal_moves()):
+        game.play({"action": "flip"})
+    game.play(next(move for move in game.legal_moves() if move.src == "waste"))
+    assert game.recycles == 0 and game.piles["stock"]
+    assert all("costs nothing" not in hint.why for hint in rank_hints(game))

@@ -367,8 +367,11 @@ class Klondike(Game):
         return places
 
     def _loop_key_of(self, position: Position) -> Position:
-        # With unlimited recycling, how often the deck went round only grows.
-        return (position[0], ()) if RECYCLES[self.variant] is None else position
+        # With unlimited recycling, how often the deck went round only grows;
+        # whether it has gone round at all still counts: after once, its order is known.
+        if RECYCLES[self.variant] is None:
+            return position[0], (min(1, position[1][0]),)
+        return position
 
     def _search_key(self, position: Position) -> tuple[Any, Any]:
         # The deck and waste are one row of cards; how far it has been turned

@@ -20,7 +20,8 @@ its `rank_<game id>` (`strategy_klondike.rank_klondike`), found by that
 name, so a new game's strategy needs no list here; what they share is in
 `scoring.py`.  This module imports them; they never import it.  A strategy
 may also have its own better hint, `better_<game id>` (Dammit!'s, from the
-odds, where the solver's sampled tries would mislead).
+odds, where the solver's sampled tries would mislead), and a move it knows
+is as good as any however the hidden cards lie, `sure_<game id>`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from ..registry import new_game
 from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
-           "loop_key", "goes_round", "strategy_for", "own_better_hint"]
+           "loop_key", "goes_round", "strategy_for", "own_better_hint", "sure_move"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -126,6 +127,20 @@ def own_better_hint(game_id: str) -> OwnBetterHint | None:
     better hint samples the hidden cards and asks the solver (`sampling.py`)."""
     own: OwnBetterHint | None = _from_strategy(game_id, "better")
     return own
+
+
+# A move as good as any whatever the hidden cards are, and its sentence, or None.
+SureMove = Callable[[Game], "tuple[Move, str] | None"]
+
+
+@lru_cache(maxsize=None)
+def sure_move(game_id: str) -> SureMove | None:
+    """The game's sure move (`strategy_<id>.sure_<id>`), or None for a game with
+    none: where it names a move, the better hint is that move, with no tries of
+    the hidden cards (Klondike's first look through a deck it may go through
+    as often as it likes)."""
+    sure: SureMove | None = _from_strategy(game_id, "sure")
+    return sure
 
 
 def _from_strategy(game_id: str, prefix: str) -> Any:

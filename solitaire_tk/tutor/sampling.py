@@ -22,6 +22,10 @@ the position is searched as it is: when the solver finds a way to win,
 the hint is its first move, and the whole line comes back too, so that a
 pupil who follows the hints goes on along it (`KnownLines`).
 
+A game's strategy may know a move to be as good as any however the hidden
+cards lie (`hints.sure_move`: Klondike's first look through a deck it may go
+through as often as it likes); then that is the hint, with no tries.
+
 When nothing is found (every search ran out of positions, or no
 arrangement is won) there is no better hint: the caller keeps the quick
 one of `hints.rank_hints`.  No tkinter here; the app runs `better_hint`
@@ -38,7 +42,7 @@ from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
-from .hints import Hint, goes_round, own_better_hint, rank_hints
+from .hints import Hint, goes_round, own_better_hint, rank_hints, sure_move
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
 NEVER = 1e9   # the solver's clock is not the limit
@@ -138,6 +142,10 @@ def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
         return BetterHint(*found) if found is not None else None
     if not game.unseen_places():
         return _exact_hint(game, ranked, sampling, should_stop)
+    sure = sure_move(game.game_id)
+    found = sure(game) if sure is not None else None
+    if found is not None and any(hint.move == found[0] for hint in candidates):
+        return BetterHint(*found)
     safe = set(game.safe_home_moves())
     for hint in candidates:
         if hint.move in safe:

@@ -1,5 +1,8 @@
 """Klondike's hint strategy: safe home moves, then moves that turn a card over,
-then the waste card; the deck last.
+then the waste card; the deck last.  But where the deck may be gone through
+as often as you like (draw three), the first hints go through it once, playing
+nothing from it: that leaves the game as it was, with every card of the deck
+seen, so the tutor's tries of the hidden cards have 24 fewer to guess.
 
 A hint never peeks: what a move would turn face up, or which card the deck
 hides, is never used to rank it.
@@ -24,8 +27,11 @@ def rank_klondike(game: Game, moves: list[Move], scratch: Scratch) -> list[Score
     stock_only = all(move.action in STOCK_ACTIONS for move in moves)
     openings = _kl_openings(game, moves)
     out: list[Scored] = []
+    look = _first_look(game)
     for move in moves:
-        if move.action == "flip":
+        if look is not None and move.action == look.action:
+            out.append(Scored(move, 2000.0, _look_sentence(game, move)))
+        elif move.action == "flip":
             turning = min(game.draw_count, len(game.piles["stock"]))
             what = ("Turn over the next card of the deck" if turning == 1
                     else f"Turn over the next {turning} cards of the deck")
@@ -43,6 +49,51 @@ def rank_klondike(game: Game, moves: list[Move], scratch: Scratch) -> list[Score
         else:
             out.append(_kl_card_move(game, move, openings, scratch))
     return out
+
+
+# Why the deck comes first where it may be gone through as often as you like.
+LOOK_WHY = ("go through the whole deck once before you play from it, and you will know "
+            "every card in it, which costs nothing because you may go through the deck as often "
+            "as you like")
+LOOKED_WHY = ("now you have seen every card of the deck, and it lies just as it did at the start, "
+              "so you can plan with all of them")
+
+
+def _first_look(game: Klondike) -> Move | None:
+    """Where the deck may be gone through as often as you like and has not been
+    yet, nor any card played from it: the move that goes on through it
+    (turning it, then turning it back).  Playing nothing from it on the way
+    leaves the game just as it was, but with every card of the deck seen.
+    None once it has been gone through."""
+    if game.recycles_left is not None or game.recycles > 0 or not _deck_untouched(game):
+        return None
+    if game.piles["stock"]:
+        return Move("flip")
+    return Move("recycle") if game.piles["waste"] else None
+
+
+def _deck_untouched(game: Klondike) -> bool:
+    """Whether the deck and waste hold every card the deal left there (none
+    played from the waste yet): then turning it back gives the same deck."""
+    columns = len(klondike_rules.TABLEAUS)
+    dealt = sum(len(pile) for pile in game.piles.values()) - columns * (columns + 1) // 2
+    return len(game.piles["stock"]) + len(game.piles["waste"]) == dealt
+
+
+def sure_klondike(game: Game) -> tuple[Move, str] | None:
+    """A move that is as good as any whatever the hidden cards are, with its
+    sentence (the hint needs no tries of the hidden cards), or None: the first
+    look through a deck that may be gone through as often as you like."""
+    assert isinstance(game, Klondike)
+    look = _first_look(game)
+    if look is None or look not in game.legal_moves():
+        return None
+    return look, _look_sentence(game, look)
+
+
+def _look_sentence(game: Klondike, look: Move) -> str:
+    return say(game.describe(look).rstrip("."),
+               LOOKED_WHY if look.action == "recycle" else LOOK_WHY)
 
 
 def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
