@@ -529,6 +529,26 @@ def test_draw_three_hints_go_once_through_the_deck_first(monkeypatch: pytest.Mon
     assert hint is not None and "does not peek" in hint.why
 
 
+def test_a_card_that_goes_home_safely_from_the_stacks_comes_before_the_look() -> None:
+    """Deal 3 of draw three has the Ace of hearts free in a stack: it goes home
+    first (the deck is left as it was), then the look through the deck begins."""
+    from solitaire_tk.tutor.hints import rank_hints
+    game = new_game("klondike", "draw3", seed=3)
+    safe = [move for move in game.safe_home_moves() if move.src != "waste"]
+    assert safe, "deal 3 starts with a card free to go home"
+    hint = rank_hints(game)[0]
+    assert hint.move in safe and "home" in hint.why
+    better = better_hint(game, rank_hints(game), SMALL)
+    assert better is not None and better.move in safe
+    while True:
+        safe = [move for move in game.safe_home_moves() if move.src != "waste"]
+        if not safe:
+            break
+        game.play(safe[0])
+    look = rank_hints(game)[0]
+    assert look.move == Move("flip") and "costs nothing" in look.why
+
+
 def test_no_first_look_where_it_would_cost_something() -> None:
     """Draw one may go through its deck only three times; and once a card has
     been played from the waste, turning the deck back would not give the deck

@@ -67,6 +67,10 @@ def _first_look(game: Klondike) -> Move | None:
     None once it has been gone through."""
     if game.recycles_left is not None or game.recycles > 0 or not _deck_untouched(game):
         return None
+    # A card that can go home safely from the stacks goes first: it leaves the
+    # deck as it was, and a pupil would wonder why the hint turned the deck instead.
+    if any(move.src in klondike_rules.TABLEAUS for move in game.safe_home_moves()):
+        return None
     if game.piles["stock"]:
         return Move("flip")
     return Move("recycle") if game.piles["waste"] else None
