@@ -717,3 +717,53 @@ def test_the_first_cards_of_the_deck_waiting_in_order_cut_no_win(runs_rule: bool
     _rule_keeps_every_verdict((_small_klondike("draw3", rng) for _ in range(150)),
                               _with_runs if runs_rule else _state,
                               lambda game: _state(game, runs_rule=False, front_rule=False))
+
+
+def _forced_by_looking_at_every_card(state: Any) -> Hashable | None:
+    """`forced_move` as it was before it looked only at what the last move showed."""
+    state._none_forced_before = False
+    return state.forced_move()
+
+
+@pytest.mark.parametrize("variant", ["draw1", "draw3", "draw1-single"])
+def test_klondike_forced_move_after_a_move_is_the_one_a_look_at_every_card_finds(
+        variant: str) -> None:
+    """The solver asks for a forced move after each push, and `forced_move`
+    then looks only at the cards the last move showed; along random walks made
+    as the solver makes them (a move where no forced move is left, then the
+    forced moves), it must answer as a look at every card does."""
+    rng = random.Random(f"forced-{variant}")
+    compared = found = 0
+    for seed in range(1, 31):
+        state = new_game("klondike", variant, seed=seed).search_state()
+        state.new_search()
+        groups = [0]    # pushes a position on the walk took: its move, then the forced ones
+        while state.forced_move() is not None:   # the start: every card looked at
+            state.push(_forced_by_looking_at_every_card(state))
+            groups[0] += 1
+        for _ in range(150):
+            moves = list(state.moves())
+            if not moves or state.is_won() or len(groups) > 60:
+                # Back to a position of the walk (no forced move was left there).
+                for _ in range(min(len(groups) - 1, rng.randint(1, 6))):
+                    for _ in range(groups.pop()):
+                        state.pop()
+                continue
+            state.push(rng.choice(moves))
+            groups.append(1)
+            while True:
+                fast = state.forced_move()
+                flag = state._none_forced_before
+                slow = _forced_by_looking_at_every_card(state)
+                state._none_forced_before = flag
+                assert fast == slow, (seed, state.tab, state.talon, state.pos)
+                compared += 1
+                if fast is None:
+                    break
+                found += 1
+                state.push(fast)
+                groups[-1] += 1
+        for size in groups:
+            for _ in range(size):
+                state.pop()
+    assert compared > 2000 and found > 100, (compared, found)

@@ -137,6 +137,8 @@ class KlondikeSearch:
         self._fought_too = self.draw == 3
         self._fought_memo = _fought.FoughtMemo()
         self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
+        # Whether `forced_move` found none before the last push (see there).
+        self._none_forced_before = False
         self._dead_memo: dict[Hashable, bool] = {}
         # The places in the deck (waste size and passes used) filed for each
         # position of the cards searched: see `is_dominated`.  Only where
@@ -153,6 +155,7 @@ class KlondikeSearch:
         if self._filed is not None:
             self._filed = {}
         self._searches += 1
+        self._none_forced_before = False
 
     # -- the protocol ------------------------------------------------------
     def key(self) -> Hashable:
@@ -317,16 +320,44 @@ class KlondikeSearch:
         """A card that is safe home (`is_safe_home`) from the top of a stack,
         or in draw1 from the top of the waste pile.  (In draw3 taking a waste
         card moves every card after it in the deck one place on, which can
-        spoil which cards the turns of three reach, so it is never forced.)"""
+        spoil which cards the turns of three reach, so it is never forced.)
+
+        Asked as the solver asks it: after each push of a move made where no
+        forced move was left (a search starts with `new_search`, and then
+        every card is looked at).  So after a move of cards that brought none
+        home, the cards home are as they were, and only a card that shows
+        now can be safe home: the one left on top of the stack the cards
+        came from, or a waste card now on a stack and the waste card it
+        leaves on top."""
         found, nexts = self.found, self.nexts
+        if self._none_forced_before:
+            last = self._undo[-1]
+            kind = last[0]
+            if kind == RUN:
+                pile = self.tab[last[1]]
+                if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
+                    return HOME_FROM[last[1]]
+                return None
+            if kind == WASTE_RUN:
+                card = self.tab[last[4]][-1]
+                if card in nexts and is_safe_home(card, found):
+                    return HOME_FROM[last[4]]
+                return self._waste_forced()
         src = 0
         for pile in self.tab:
             if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
+                self._none_forced_before = False
                 return HOME_FROM[src]
             src += 1
+        move = self._waste_forced()
+        self._none_forced_before = move is None
+        return move
+
+    def _waste_forced(self) -> Hashable | None:
+        """One at a time, the top card of the waste pile when it is safe home."""
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
-            if card in nexts and is_safe_home(card, found):
+            if card in self.nexts and is_safe_home(card, self.found):
                 return (WASTE_HOME, self.pos - 1, 0)
         return None
 
