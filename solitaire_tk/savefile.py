@@ -7,14 +7,13 @@ first bad entry stops the load with its number and the reason.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence, overload
+from typing import Any, Mapping, Sequence, overload
 
 from .cards import DeckError, check_seed, parse_deck
+from .collector import collector_paused
 from .engine import SAVE_FORMAT, SAVE_VERSION, Checkpoint, Game
 from .moves import IllegalMove, JsonDict, Move, MoveFormatError
 from .records import replace
@@ -106,28 +105,6 @@ def _text_field(record: Mapping[str, Any], key: str, default: str | None) -> str
     return value
 
 
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused: checking a long log makes hundreds of
-    thousands of small objects that refer to each other in no circle (they
-    are freed without it), and the collector would look through all of them
-    again and again, a third of the time of the whole check.
-
-    What was made meanwhile is then counted as old at once (freeze, then
-    unfreeze, puts every object among the old ones): a long replay's objects
-    are looked through once, not first as young ones and then as middle-aged
-    ones in the seconds after the check, while the window is being drawn."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if paused:
-            gc.enable()
-
-
 # A replay keeps the whole game only every so many entries: any other step is
 # rebuilt from the nearest one before it by making the entries between again
 # (a long game would otherwise hold one table per entry).
@@ -156,7 +133,9 @@ class Replay:
         self.moves: list[Move | None] = []   # each entry's move; None for an undo
         self._read_moves: dict[tuple[Any, ...], tuple[Move, bool]] = {}
         stamp = 0.0
-        with _cycle_collector_paused():
+        # Hundreds of thousands of small objects with no circle among them: see
+        # `collector_paused`; kept as old ones, the replay's are looked through once.
+        with collector_paused(count_as_old=True):
             for number, entry in enumerate(log, start=1):
                 stamp = self._replay_entry(game, number, entry, stamp)
                 if number % CHECKPOINT_EVERY == 0:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Hashable, Iterator, Sequence
 
+from .collector import collector_paused
 from .engine import Game
 from .moves import Move
 from .records import record
@@ -88,7 +89,17 @@ def search(state: SearchState, seconds: float = 2.0,
     win the full search would reach only after a long way round.  A narrow
     search that ends without a win proves nothing (it left moves out), so
     the full search follows with the time and positions left.
+
+    Python's cycle collector is paused meanwhile (`collector_paused`): the
+    search makes small objects by the million and none in a circle.
     """
+    with collector_paused():
+        return _narrow_then_all(state, seconds, should_stop, max_positions, share_positions)
+
+
+def _narrow_then_all(state: SearchState, seconds: float, should_stop: Callable[[], bool] | None,
+                     max_positions: int, share_positions: bool) -> Verdict:
+    """`search` itself: the narrow searches, then the full one in each move order."""
     start = time.monotonic()
     stopped: list[bool] = []
     expect = getattr(state, "expect_positions", None)

@@ -510,3 +510,33 @@ def test_a_narrow_search_that_finds_no_win_is_followed_by_the_full_one() -> None
     state.narrow_first = ((2, 0.5),)  # type: ignore[attr-defined]
     verdict = search(state, seconds=60.0)  # type: ignore[arg-type]
     assert verdict.status == "lost" and state.searches == 2
+
+
+def test_the_cycle_collector_is_paused_while_the_solver_searches_and_restored_after() -> None:
+    """A search makes small objects by the million and none in a circle: the
+    collector looking through them is wasted time.  It is paused while the
+    search runs, and left as it was found afterwards (on, or off)."""
+    import gc
+
+    from solitaire_tk import solver
+
+    game = new_game("klondike", "draw3", seed=5)
+    states_seen: list[bool] = []
+    state = game.search_state()
+    real_moves = state.moves
+
+    def moves() -> Any:
+        states_seen.append(gc.isenabled())
+        return real_moves()
+
+    state.moves = moves  # type: ignore[method-assign]
+    was = gc.isenabled()
+    try:
+        for before in (True, False):
+            (gc.enable if before else gc.disable)()
+            states_seen.clear()
+            solver.search(state, 3600.0, max_positions=300)
+            assert states_seen and not any(states_seen)
+            assert gc.isenabled() == before
+    finally:
+        (gc.enable if was else gc.disable)()
