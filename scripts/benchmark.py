@@ -53,7 +53,9 @@
   (`--json PATH`, default solver-benchmark.json here); `--game ID` for one game,
   `--variant NAME` for one variant, `--workers N` for N processes (on a busy
   machine one worker gives the fairest figures), `--positions N` for a budget
-  of N positions a deal instead of 2 s (figures a busy machine does not change).
+  of N positions a deal instead of 2 s (figures a busy machine does not change),
+  `--no-dead-ends` for the search alone, every game's dead-end tests left out
+  (what the tests cost in positions a second, and what they decide).
 - Winnable deals (`--deals` runs only this part, `--game ID` for one game):
   what the finder of winnable deals spends to prove 3 deals a row, from the
   same random deal numbers each run: deals tried and processor seconds a deal.
@@ -680,21 +682,26 @@ PUBLISHED = {
 }
 
 
-def _solve_deal(job: tuple[str, str, tuple[tuple[str, bool], ...], int, int]
+def _solve_deal(job: tuple[str, str, tuple[tuple[str, bool], ...], int, int, bool]
                 ) -> tuple[str, float, int, float]:
     """One deal for the process pool: (status, seconds, positions, processor seconds).
 
     Positions a second are counted on the processor's time: on a busy machine
     the clock also runs while other programs have the processor.  A job's
-    last number, when not 0, is a budget of positions instead of the 2 s
-    (the same figures however busy the machine is).
+    number after the deal, when not 0, is a budget of positions instead of
+    the 2 s (the same figures however busy the machine is); its last says
+    whether the game's dead-end tests are left out (`--no-dead-ends`: the
+    search alone, to show what the tests cost and what they decide).
     """
-    from solitaire_tk import solve
-    game_id, variant, options, seed, positions = job
+    from solitaire_tk.solver import search
+    game_id, variant, options, seed, positions, no_dead_ends = job
     game = new_game(game_id, variant, seed=seed, options=dict(options))
     start, cpu = time.perf_counter(), time.process_time()
-    verdict = (solve(game, 3600.0, max_positions=positions, share_positions=True) if positions
-               else solve(game, SOLVER_SECONDS))
+    state = game.search_state()     # as `solve` does (no game here is won at the deal)
+    if no_dead_ends:
+        state.is_dead = lambda: False   # type: ignore[method-assign]
+    verdict = (search(state, 3600.0, max_positions=positions, share_positions=True) if positions
+               else search(state, SOLVER_SECONDS))
     return (verdict.status, time.perf_counter() - start, verdict.positions,
             time.process_time() - cpu)
 
@@ -717,7 +724,7 @@ def _solver_rows() -> list[tuple[str, str, tuple[tuple[str, bool], ...]]]:
 
 def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                    only: str = "", variant: str = "", workers: int = 0,
-                   positions: int = 0) -> None:
+                   positions: int = 0, no_dead_ends: bool = False) -> None:
     """The solver on fixed deal numbers per game, variant and option; one table and a JSON file.
 
     `only` keeps the rows of one game (`--game ID`), `variant` those of one
@@ -729,7 +736,8 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
     rows = [row for row in _solver_rows()
             if (not only or row[0] == only) and (not variant or row[1] == variant)]
     budget = f"{positions:,} positions" if positions else f"{SOLVER_SECONDS:g} s"
-    print(f"\nSolver, {budget} a deal, {cores} processes:")
+    print(f"\nSolver, {budget} a deal, {cores} processes"
+          f"{', dead-end tests left out (the search alone)' if no_dead_ends else ''}:")
     print(f"{'game':<9} {'variant':<13} {'option':<10} {'deals':>5} {'winnable':>8} {'lost':>6} "
           f"{'unknown':>7} {'won/decided':>11} {'median':>8} {'95%':>8} {'pos/s':>7}  published")
     print("(pos/s: positions a second of processor time)")
@@ -737,7 +745,8 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
         for game_id, variant, options in rows:
             count = 20 if quick else 1000 if full and (game_id, variant) == ("klondike", "draw3") \
                 else 200
-            jobs = [(game_id, variant, options, seed, positions) for seed in range(1, count + 1)]
+            jobs = [(game_id, variant, options, seed, positions, no_dead_ends)
+                    for seed in range(1, count + 1)]
             answers = list(pool.map(_solve_deal, jobs, chunksize=2))
             times = sorted(answer[1] for answer in answers)
             shares = {status: sum(1 for answer in answers if answer[0] == status) / count
@@ -762,6 +771,7 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
     out = Path(json_path or "solver-benchmark.json")
     out.write_text(json.dumps({"seconds_a_deal": None if positions else SOLVER_SECONDS,
                                "positions_a_deal": positions or None, "processes": cores,
+                               "dead_end_tests": not no_dead_ends,
                                "date": time.strftime("%Y-%m-%d"), "rows": results}, indent=1),
                    encoding="utf-8")
     print(f"written to {out.resolve()}")
@@ -877,8 +887,9 @@ def winnable_figures(quick: bool = False, only: str = "") -> None:
 # The options `main` reads: those that take a value, and those that do not.
 VALUE_OPTIONS = ("--budget", "--deals", "--first", "--game", "--hints-deals", "--json",
                  "--option", "--positions", "--samples", "--variant", "--workers")
-FLAG_OPTIONS = ("--big", "--full", "--hints", "--mistakes", "--no-ceiling", "--over", "--quick",
-                "--read-only", "--redraw", "--report", "--solver", "--startup", "--stats", "--winnable")
+FLAG_OPTIONS = ("--big", "--full", "--hints", "--mistakes", "--no-ceiling", "--no-dead-ends",
+                "--over", "--quick", "--read-only", "--redraw", "--report", "--solver", "--startup",
+                "--stats", "--winnable")
 
 
 def check_arguments(args: list[str]) -> None:
@@ -924,7 +935,8 @@ def main() -> None:
         workers = int(args[args.index("--workers") + 1]) if "--workers" in args[:-1] else 0
         positions = int(args[args.index("--positions") + 1]) if "--positions" in args[:-1] else 0
         solver_figures(quick="--quick" in args, full="--full" in args, json_path=path, only=only,
-                       variant=variant, workers=workers, positions=positions)
+                       variant=variant, workers=workers, positions=positions,
+                       no_dead_ends="--no-dead-ends" in args)
         return
     if "--winnable" in sys.argv[1:]:
         args = sys.argv[1:]

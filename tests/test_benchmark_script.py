@@ -3,6 +3,7 @@ of starting its long default run."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -45,3 +46,23 @@ def test_hints_with_an_option_play_only_the_games_that_have_it_with_it_on() -> N
     assert [row[:4] for row in rows] == [["thirteen", "standard", "easy_mode", "1"]]
     # Deal 12 is won in Easy mode by following the quick hints (and not without it).
     assert rows[0][4] == "100%"
+
+
+def test_the_solver_without_its_dead_end_tests_searches_more_to_decide_less(
+        tmp_path: Path) -> None:
+    """`--no-dead-ends`: the search alone, every dead-end test left out.  Within
+    the same budget of positions it decides fewer of Klondike draw 1's one-pass
+    deals than with them (the tests are what decide lost deals), and the JSON
+    file says which it was."""
+    decided = {}
+    for flags in ((), ("--no-dead-ends",)):
+        out = tmp_path / f"solver{len(flags)}.json"
+        result = run("--solver", "--game", "klondike", "--variant", "draw1-single", "--quick",
+                     "--positions", "3000", "--workers", "1", "--json", str(out), *flags)
+        assert result.returncode == 0, result.stderr
+        assert ("dead-end tests left out" in result.stdout) == bool(flags)
+        data = json.loads(out.read_text(encoding="utf-8"))
+        assert data["dead_end_tests"] is not bool(flags)
+        row = data["rows"][0]
+        decided[bool(flags)] = row["winnable"] + row["lost"]
+    assert decided[True] < decided[False], decided
