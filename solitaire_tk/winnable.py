@@ -121,6 +121,9 @@ class WinnableWatch:
         self._before: str | None = None
         self._moves: list[Move] | None = []
         self._turns = 0          # turns asked about since that verdict (one: blame its move)
+        # The rest of the winning line the solver found with the last "winnable"
+        # verdict: while the moves played since follow it, the game can still be won.
+        self._line: tuple[Move, ...] = ()
 
     @property
     def on(self) -> bool:
@@ -173,9 +176,10 @@ class WinnableWatch:
         self.played.used_hints = True
         self._turns += 1
         key = game.position()
-        known = self._known.get(key)
+        known = self._known.get(key) or self._follows()
         if known is not None:
             self.asker.cancel()
+            self._known[key] = known
             self._settle(game, known)
             return
         self.status = THINKING
@@ -184,9 +188,26 @@ class WinnableWatch:
             if verdict.status != UNKNOWN:
                 self._known[key] = verdict.status
             self._settle(game, verdict.status)
+            if verdict.status == WINNABLE:
+                self._line = verdict.line
 
         self._asked_at = time.monotonic()
         self.asker.ask(game.to_json(), answered, self.seconds)
+
+    def _follows(self) -> str | None:
+        """What the last verdict says of the position in play without a search,
+        or None.  Every move from a lost position leads to a lost one (a way to
+        win from there would be one from the position before), and a position
+        on the winning line the solver found is winnable.  Not once a move was
+        taken back since (then the moves since are not known)."""
+        moves = self._moves
+        if moves is None or self._before is None:
+            return None
+        if self._before == LOST:
+            return LOST
+        if self._before == WINNABLE and moves and tuple(moves) == self._line[:len(moves)]:
+            return WINNABLE
+        return None
 
     def busy(self) -> bool:
         return self.asker.busy()
@@ -217,6 +238,11 @@ class WinnableWatch:
                 and self.played.game is game):
             self.lost_move = LostMove(moves[0], lost_reason(game))
         if status != UNKNOWN:
+            # Still along the winning line: what is left of it (a new verdict
+            # brings its own line, see `ask`).
+            along = (status == WINNABLE and before == WINNABLE and moves is not None
+                     and tuple(moves) == self._line[:len(moves)])
+            self._line = self._line[len(moves or ()):] if along else ()
             self._before = status
             self._moves = []
             self._turns = 0
@@ -225,3 +251,4 @@ class WinnableWatch:
         self._before = None
         self._moves = []
         self._turns = 0
+        self._line = ()

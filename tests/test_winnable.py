@@ -107,6 +107,58 @@ def test_a_lost_game_stays_lost_and_no_later_move_is_blamed(
     assert watch.status == LOST and watch.lost_move is None
 
 
+def play_and_ask(watch: WinnableWatch, game: Game, move: Move) -> None:
+    game.play(move)
+    watch.position_changed(move)
+    watch.ask()
+
+
+def test_after_a_lost_position_each_move_is_known_lost_at_once(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    """No way from a lost position wins, so no position after it can: the
+    marker says so at once, with no new search ("Too hard to tell" after
+    "Can no longer be won" would only puzzle a pupil), and blames no move."""
+    game = cruel_3_before_the_losing_move()
+    game.play(LOSING_MOVE)
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=True, warn=True)
+    wait(watch)
+    assert watch.words == "Can no longer be won"
+    for action in ("redeal", "move"):    # all Cruel lets this position do (then it is over)
+        play_and_ask(watch, game, next(m for m in game.legal_moves() if m.action == action))
+        assert not watch.busy() and watch.words == "Can no longer be won"
+        assert watch.lost_move is None
+    session.undo()
+    watch.position_changed(None)
+    watch.ask()                             # known from a moment ago
+    assert not watch.busy() and watch.words == "Can no longer be won"
+
+
+def test_moves_along_the_solvers_winning_line_are_known_winnable_at_once(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    """The solver's "can still be won" comes with a way to win: while the
+    pupil's moves follow it (as a pupil following the hints does), each
+    position on it is known winnable with no new search; a move off it is
+    asked about."""
+    game = new_game("cruel", seed=3, player="Player 1")
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=True, warn=False)
+    wait(watch)
+    assert watch.status == WINNABLE
+    line = solve(game).line
+    assert len(line) > 6
+    for move in line[:5]:
+        play_and_ask(watch, game, move)
+        assert not watch.busy() and watch.words == "Can still be won"
+    off = next(move for move in game.legal_moves() if move != line[5])
+    play_and_ask(watch, game, off)
+    assert watch.busy() and watch.words == "Thinking…"
+    wait(watch)
+    assert watch.status in (WINNABLE, LOST)
+
+
 def test_a_move_blamed_only_when_the_position_before_it_was_proved_winnable(
         tmp_path: Path, solver: SolverProcess) -> None:
     """Two turns quicker than the solver: the first question is cancelled, so it is
