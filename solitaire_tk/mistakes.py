@@ -24,7 +24,7 @@ from .engine import Game
 from .moves import Move
 from .records import record
 from .savefile import Replay
-from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
+from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve, verdict_after
 from .wording import plural, sentence
 
 Progress = Callable[[int, int], None]
@@ -120,13 +120,11 @@ class Analysis:
         while not self.finished:
             step = self.done
             move = self.replay.moves[step - 1] if step else None
-            before = self.verdicts[-1] if step else UNKNOWN
-            if move is not None and before == LOST:
-                self._record(Verdict(LOST))
-            elif move is not None and before == WINNABLE and self._line[:1] == (move,):
-                self._record(Verdict(WINNABLE, self._line[1:]))
-            else:
+            free = (verdict_after(Verdict(self.verdicts[-1], self._line), (move,))
+                    if move is not None else None)
+            if free is None:
                 return step
+            self._record(free)
         return None
 
     def game_at(self, position: int) -> Game:

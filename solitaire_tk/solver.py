@@ -47,6 +47,20 @@ class Verdict:
     best: int = -1
 
 
+def verdict_after(verdict: Verdict, moves: Sequence[Move]) -> Verdict | None:
+    """What `verdict` says, with no search, of the position after `moves` are
+    made from the position it is about; None when it says nothing.
+
+    Every move from a lost position leads to a lost one (a way to win from
+    there would be one from the position before), and a position on the
+    winning line found is winnable, with the rest of the line."""
+    if verdict.status == LOST:
+        return verdict
+    if verdict.status == WINNABLE and tuple(moves) == verdict.line[:len(moves)]:
+        return Verdict(WINNABLE, verdict.line[len(moves):])
+    return None
+
+
 def solve(game: Game, seconds: float = 2.0,
           should_stop: Callable[[], bool] | None = None,
           max_positions: int = MAX_POSITIONS, share_positions: bool = False) -> Verdict:

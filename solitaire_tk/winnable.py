@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from .engine import Game, Position
 from .moves import JsonDict, Move
 from .records import record
-from .solver import LOST, UNKNOWN, WINNABLE, Verdict
+from .solver import LOST, UNKNOWN, WINNABLE, Verdict, verdict_after
 from .solverprocess import Callback
 
 THINKING = "thinking"
@@ -121,8 +121,7 @@ class WinnableWatch:
         self._before: str | None = None
         self._moves: list[Move] | None = []
         self._turns = 0          # turns asked about since that verdict (one: blame its move)
-        # The rest of the winning line the solver found with the last "winnable"
-        # verdict: while the moves played since follow it, the game can still be won.
+        # The winning line that came with that verdict (`solver.verdict_after`).
         self._line: tuple[Move, ...] = ()
 
     @property
@@ -176,38 +175,29 @@ class WinnableWatch:
         self.played.used_hints = True
         self._turns += 1
         key = game.position()
-        known = self._known.get(key) or self._follows()
+        known = self._known.get(key)
         if known is not None:
             self.asker.cancel()
-            self._known[key] = known
-            self._settle(game, known)
+            self._settle(game, Verdict(known))
+            return
+        # What the last verdict says of the position after the moves since
+        # (nothing once a move was taken back: the moves since are not known).
+        follows = (verdict_after(Verdict(self._before, self._line), self._moves)
+                   if self._before is not None and self._moves is not None else None)
+        if follows is not None:
+            self.asker.cancel()
+            self._known[key] = follows.status
+            self._settle(game, follows)
             return
         self.status = THINKING
 
         def answered(verdict: Verdict) -> None:
             if verdict.status != UNKNOWN:
                 self._known[key] = verdict.status
-            self._settle(game, verdict.status)
-            if verdict.status == WINNABLE:
-                self._line = verdict.line
+            self._settle(game, verdict)
 
         self._asked_at = time.monotonic()
         self.asker.ask(game.to_json(), answered, self.seconds)
-
-    def _follows(self) -> str | None:
-        """What the last verdict says of the position in play without a search,
-        or None.  Every move from a lost position leads to a lost one (a way to
-        win from there would be one from the position before), and a position
-        on the winning line the solver found is winnable.  Not once a move was
-        taken back since (then the moves since are not known)."""
-        moves = self._moves
-        if moves is None or self._before is None:
-            return None
-        if self._before == LOST:
-            return LOST
-        if self._before == WINNABLE and moves and tuple(moves) == self._line[:len(moves)]:
-            return WINNABLE
-        return None
 
     def busy(self) -> bool:
         return self.asker.busy()
@@ -223,26 +213,22 @@ class WinnableWatch:
         if (self.asker.busy() and self.status == THINKING
                 and time.monotonic() - self._asked_at > self.seconds + self.grace):
             self.asker.cancel()
-            self._settle(self.played.game, UNKNOWN)
+            self._settle(self.played.game, Verdict(UNKNOWN))
             return True
         return False
 
     def close(self) -> None:
         self.asker.close()
 
-    def _settle(self, game: Game, status: str) -> None:
+    def _settle(self, game: Game, verdict: Verdict) -> None:
         """The position in play has its verdict: was it lost by the move just made?"""
-        moves, before = self._moves, self._before
+        moves, before, status = self._moves, self._before, verdict.status
         self.status = status
         if (status == LOST and before == WINNABLE and moves and self._turns <= 1
                 and self.played.game is game):
             self.lost_move = LostMove(moves[0], lost_reason(game))
         if status != UNKNOWN:
-            # Still along the winning line: what is left of it (a new verdict
-            # brings its own line, see `ask`).
-            along = (status == WINNABLE and before == WINNABLE and moves is not None
-                     and tuple(moves) == self._line[:len(moves)])
-            self._line = self._line[len(moves or ()):] if along else ()
+            self._line = verdict.line
             self._before = status
             self._moves = []
             self._turns = 0
