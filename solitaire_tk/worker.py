@@ -34,9 +34,14 @@ class Worker:
         self.asked = 0             # the number of the latest question
 
     def ask(self, *question: Any) -> int:
-        """Send a question (starting the process if it is not running); its number."""
-        self._start()
+        """Send a question (starting the process if it is not running); its number.
+
+        Where the process cannot be started (a locked-down PC may refuse it),
+        the question goes unanswered, as if the process had been ended: the
+        callers already give up on an answer that never comes."""
         self.asked += 1
+        if not self._start():
+            return self.asked
         self._latest.value = self.asked
         self._questions.put((self.asked, *question))
         return self.asked
@@ -70,16 +75,23 @@ class Worker:
             self.process.join(timeout=1.0)
         self.process = None
 
-    def _start(self) -> None:
+    def _start(self) -> bool:
+        """Start the process unless it is running; False if it could not be started."""
         if self.alive():
-            return
-        if self._context is None:
-            import multiprocessing
-            self._context = multiprocessing.get_context("spawn")
-            self._latest = self._context.Value("q", self.asked)
-        self._questions = self._context.Queue()
-        self._answers = self._context.Queue()
-        self.process = self._context.Process(
-            target=self._serve, args=(self._questions, self._answers, self._latest),
-            name=self._name, daemon=True)
-        self.process.start()
+            return True
+        try:
+            if self._context is None:
+                import multiprocessing
+                context = multiprocessing.get_context("spawn")
+                self._latest = context.Value("q", self.asked)
+                self._context = context
+            self._questions = self._context.Queue()
+            self._answers = self._context.Queue()
+            self.process = self._context.Process(
+                target=self._serve, args=(self._questions, self._answers, self._latest),
+                name=self._name, daemon=True)
+            self.process.start()
+        except Exception:   # no process to be had (refused, out of resources): none asked
+            self.process = None
+            return False
+        return True

@@ -4,6 +4,7 @@ new question cancels a long search (real processes, started with spawn)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -64,3 +65,40 @@ def test_cancel_stops_the_search_and_no_callback_is_called(solver: SolverProcess
     solver.ask(new_game("thirteen", deck=WINNING_THIRTEEN).to_json(), later.append)
     wait_for(solver, later)
     assert got == [] and later[0].status == "winnable"
+
+
+def test_a_process_that_cannot_start_leaves_the_question_unanswered_and_nothing_broken(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A locked-down PC may refuse a second process: asking must not fail in
+    the window's hands, the marker gives up as "Too hard to tell" after its
+    time, and closing the window stops nothing that was never started."""
+    import multiprocessing.context
+
+    from solitaire_tk.session import Session
+    from solitaire_tk.userdata import DataStore
+    from solitaire_tk.winnable import WinnableWatch
+
+    def refused(self: object) -> None:
+        raise OSError("The system cannot start another program.")
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refused)
+    solver = SolverProcess()
+    answers: list[Verdict] = []
+    solver.ask(new_game("thirteen", deck=WINNING_THIRTEEN).to_json(), answers.append)
+    assert solver.busy() and not solver.poll() and not answers
+    session = Session(DataStore(tmp_path), new_game("cruel", seed=3))
+    watch = WinnableWatch(solver, session, seconds=0.0, grace=0.1)
+    watch.set_options(marker=True, warn=False)
+    assert watch.words == "Thinking…"
+    time.sleep(0.2)
+    watch.poll()
+    assert watch.words == "Too hard to tell" and not watch.busy()
+    solver.close()
+    monkeypatch.undo()
+    solver.ask(new_game("thirteen", deck=WINNING_THIRTEEN).to_json(), answers.append)
+    end = time.monotonic() + 60
+    while not answers and time.monotonic() < end:   # once allowed again, it answers
+        solver.poll()
+        time.sleep(0.02)
+    solver.close()
+    assert answers and answers[0].status == "winnable"
