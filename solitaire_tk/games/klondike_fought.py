@@ -201,13 +201,9 @@ def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
                  place: int) -> list[BitWait]:
     """The cards stuck while `place` is blocked, where they stay stuck after
     whichever of them goes onto it first (see the module), else none."""
-    stuck = _stuck(waits, home, empty, bottoms, place)
-    users = 0
-    for wait in stuck:
-        if wait[2] & place:
-            users |= 1 << wait[1].bit_length()
-    if not users & (users - 1):
-        return []        # (one card alone that needs the place: not asked)
+    # (None when fewer than two of them may go onto it: one card alone
+    # that needs the place is not asked.)
+    stuck = _stuck(waits, home, empty, bottoms, place, needed=place)
     tried = 0
     for wait in stuck:
         if not wait[2] & place:
@@ -228,17 +224,24 @@ def _one_free(waits: list[BitWait], home: int, empty: bool,
     """As `_stuck`, but a card may keep one free place: the greatest such
     set (every set stuck while one place is blocked is in it) and the
     places it blocks."""
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
+        now_held = stays = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free & (free - 1):
                     keep.append(wait)
+                    now_held |= under
+                    stays |= own
+                    if not on_run:
+                        fixed |= under
         if len(keep) == len(waits):
             return keep, blocked
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
 
 
 def _peel(waits: list[BitWait], home: int, empty: bool,
@@ -249,50 +252,81 @@ def _peel(waits: list[BitWait], home: int, empty: bool,
     was first so (none when the set is stuck)."""
     rounds = [waits]
     singles: dict[int, int] = {}
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
+        now_held = stays = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free:
                     keep.append(wait)
+                    now_held |= under
+                    stays |= own
+                    if not on_run:
+                        fixed |= under
                 elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
                     singles[free] = len(rounds) - 1
         if len(keep) == len(waits):
             return rounds, ({} if keep else singles)
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
         rounds.append(keep)
 
 
 def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-           blocked_too: int) -> list[BitWait]:
+           blocked_too: int, needed: int = 0) -> list[BitWait]:
     """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
-    works it out) with the places in `blocked_too` taken as blocked."""
+    works it out) with the places in `blocked_too` taken as blocked; with
+    `needed` (a place), none as soon as fewer than two of the cards left
+    may go onto it (the set only shrinks).  (Each round works out what the
+    cards it keeps hold and block, for the next.)"""
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         free = ~(blocked | blocked_too)
-        keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
+        keep = []
+        now_held = stays = fixed = users = 0
+        for wait in waits:
+            under, lower, places, own, on_run = wait
+            if lower & held and not places & free:
+                keep.append(wait)
+                now_held |= under
+                stays |= own
+                if not on_run:
+                    fixed |= under
+                if places & needed:
+                    users |= 1 << lower.bit_length()
+        if needed and not users & (users - 1):
+            return []
         if len(keep) == len(waits):
             return keep
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
 
 
 def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
                       bottoms: int) -> tuple[int, int]:
     """The cards `waits` hold under them, and the places blocked while they
-    all stay: home, held or kept, and an empty stack when none can be
-    emptied (every stack's bottom card is one of those that never moves)."""
+    all stay (`_blocked`)."""
     held = stays = fixed = 0
     for wait in waits:
         held |= wait[0]
         stays |= wait[3]
         if not wait[4]:
             fixed |= wait[0]
+    return held, _blocked(home, held, stays, fixed, empty, bottoms)
+
+
+def _blocked(home: int, held: int, stays: int, fixed: int, empty: bool, bottoms: int) -> int:
+    """The places blocked while a set of waits all stay: home, held or
+    kept, and an empty stack when none can be emptied (every stack's bottom
+    card is one of those that never moves: `fixed`, held under a card
+    that does not lie on a face-up card)."""
     blocked = home | held | stays
     if not empty and not bottoms & ~fixed:
         blocked |= EMPTY_STACK
-    return held, blocked
+    return blocked
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:
