@@ -298,3 +298,25 @@ def test_a_search_where_the_test_finds_nothing_tests_fewer_keys(
     monkeypatch.setattr(klondike_fought, "SPARE_AFTER", 10**9)
     status_without, every = long_search()
     assert status == status_without and spared < 0.7 * every, (spared, every)
+
+
+def test_a_key_where_nothing_was_found_is_tested_again_with_another_deck(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Draw three deal 40 is lost with few cards ever home: its search meets
+    # few keys (cards face down, home, at the front of the deck), each with
+    # many decks.  Testing such a key again with another deck, at most once
+    # in `RETEST_EVERY` asks, proves it lost within 60,000 positions.
+    from solitaire_tk.games import klondike_fought
+    tests: list[int] = []
+    real = klondike_fought.fought_place
+
+    def counted(*args: Any) -> Any:
+        tests.append(1)
+        return real(*args)
+    monkeypatch.setattr(klondike_fought, "fought_place", counted)
+    state = new_game("klondike", "draw3", seed=40).search_state()
+    verdict = search(state, 60.0, max_positions=60_000)
+    memo = state._fought_memo
+    assert verdict.status == "lost", verdict.positions
+    assert 0 < memo.retests <= memo.asked // klondike_fought.RETEST_EVERY + 1
+    assert len(tests) > memo.retests

@@ -45,12 +45,14 @@ class FoughtMemo(dict[Hashable, "list[tuple[int, Proof]] | int"]):
     proofs that those positions were dead (`klondike_proof`), or 0 for
     none; the last proofs found under any key (`recent`); how many tests
     in a row found nothing (`misses`) and the new keys met since
-    (`spared`)."""
+    (`spared`); how many times it was asked (`asked`) and how many tests
+    were of a key tested before (`retests`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.recent: list[Proof] = []
         self.misses = self.spared = 0
+        self.asked = self.retests = 0
 
 
 def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> bool:
@@ -61,7 +63,8 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     The test costs as much as searching a few dozen positions, so it is
     asked once for each such key where it finds no place fought over (the
     other positions with the same key differ in the runs of face-up cards
-    and the deck), and again wherever it found one.  But each dead end it
+    and the deck), and again wherever it found one; such a key is tested
+    again with another deck now and then (`RETEST_EVERY`).  But each dead end it
     finds is kept as a proof (`klondike_proof`) that holds wherever its
     cards lie as they did, which takes a few steps to see: the proofs found
     under this key (the last three), and the last four found under any key,
@@ -82,7 +85,18 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     if 0 < state._searches <= len(state.narrow_first):
         return False        # a narrow search (`solver.search`): see above
     memo = state._fought_memo
+    memo.asked += 1
     entry = memo.get(memo_key)
+    retest = False
+    if entry == 0:
+        # Tested, nothing found: with the deck as it is here, as often as
+        # `RETEST_EVERY` lets it (its own entry, as a key of its own).
+        memo_key = (memo_key, state.talon)
+        entry = memo.get(memo_key)
+        if entry is None:
+            retest = memo.retests * RETEST_EVERY <= memo.asked
+            if not retest:
+                entry = 0       # (not now: not marked, asked again later)
     found = None if isinstance(entry, int) else entry
     home = home_of(state)
     if found is not None and proved_here(state, waste, home, (proof for _place, proof in found)):
@@ -112,6 +126,8 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
         memo.spared += 1
         if memo.spared % SPARED_EVERY:
             return False
+    if retest:
+        memo.retests += 1
     place, stuck = fought_place(waits, home, empty, bottoms)
     if not place:
         memo[memo_key] = 0
@@ -142,6 +158,18 @@ RECENT_KEPT = 4
 # many or fewer).
 SPARE_AFTER = 10
 SPARED_EVERY = 32
+# A key whose test found nothing is tested again with another deck (the
+# cards of the deck are cards of a stuck set, so a place may be fought
+# over with some of them and not others), at most once in RETEST_EVERY
+# times the test is asked: draw three deal 40 (few cards ever home, so
+# few keys, each met with many decks) is lost within 32,079 positions so,
+# and not within 60,000 without; at most one more test in 30 positions
+# costs deals 45, 154 and 187 a tenth more time at 60,000 positions.
+# (Testing again with every new deck: deal 40 within 18,776 positions,
+# but deals 45, 154 and 187 a third more time; at most 3 times a key, or
+# until 4 to 16 tests of a key in a row found nothing: deal 40 not within
+# 60,000 positions, or within 35,490 at the cost of testing every deck.)
+RETEST_EVERY = 30
 
 
 def _keep_recent(recent: list[Proof], proof: Proof) -> None:
@@ -201,13 +229,9 @@ def _fought_over(waits: list[BitWait], home: int, empty: bool, bottoms: int,
                  place: int) -> list[BitWait]:
     """The cards stuck while `place` is blocked, where they stay stuck after
     whichever of them goes onto it first (see the module), else none."""
-    stuck = _stuck(waits, home, empty, bottoms, place)
-    users = 0
-    for wait in stuck:
-        if wait[2] & place:
-            users |= 1 << wait[1].bit_length()
-    if not users & (users - 1):
-        return []        # (one card alone that needs the place: not asked)
+    # (None when fewer than two of them may go onto it: one card alone
+    # that needs the place is not asked.)
+    stuck = _stuck(waits, home, empty, bottoms, place, needed=place)
     tried = 0
     for wait in stuck:
         if not wait[2] & place:
@@ -228,17 +252,24 @@ def _one_free(waits: list[BitWait], home: int, empty: bool,
     """As `_stuck`, but a card may keep one free place: the greatest such
     set (every set stuck while one place is blocked is in it) and the
     places it blocks."""
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
+        now_held = stays = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free & (free - 1):
                     keep.append(wait)
+                    now_held |= under
+                    stays |= own
+                    if not on_run:
+                        fixed |= under
         if len(keep) == len(waits):
             return keep, blocked
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
 
 
 def _peel(waits: list[BitWait], home: int, empty: bool,
@@ -249,50 +280,81 @@ def _peel(waits: list[BitWait], home: int, empty: bool,
     was first so (none when the set is stuck)."""
     rounds = [waits]
     singles: dict[int, int] = {}
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         keep = []
+        now_held = stays = fixed = 0
         for wait in waits:
-            if wait[1] & held:
-                free = wait[2] & ~blocked
+            under, lower, places, own, on_run = wait
+            if lower & held:
+                free = places & ~blocked
                 if not free:
                     keep.append(wait)
+                    now_held |= under
+                    stays |= own
+                    if not on_run:
+                        fixed |= under
                 elif not free & (free - 1) and free != EMPTY_STACK and free not in singles:
                     singles[free] = len(rounds) - 1
         if len(keep) == len(waits):
             return rounds, ({} if keep else singles)
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
         rounds.append(keep)
 
 
 def _stuck(waits: list[BitWait], home: int, empty: bool, bottoms: int,
-           blocked_too: int) -> list[BitWait]:
+           blocked_too: int, needed: int = 0) -> list[BitWait]:
     """The greatest stuck set among `waits` (as `klondike_deadends.stuck_in_runs`
-    works it out) with the places in `blocked_too` taken as blocked."""
+    works it out) with the places in `blocked_too` taken as blocked; with
+    `needed` (a place), none as soon as fewer than two of the cards left
+    may go onto it (the set only shrinks).  (Each round works out what the
+    cards it keeps hold and block, for the next.)"""
+    held, blocked = _held_and_blocked(waits, home, empty, bottoms)
     while True:
-        held, blocked = _held_and_blocked(waits, home, empty, bottoms)
         free = ~(blocked | blocked_too)
-        keep = [wait for wait in waits if wait[1] & held and not wait[2] & free]
+        keep = []
+        now_held = stays = fixed = users = 0
+        for wait in waits:
+            under, lower, places, own, on_run = wait
+            if lower & held and not places & free:
+                keep.append(wait)
+                now_held |= under
+                stays |= own
+                if not on_run:
+                    fixed |= under
+                if places & needed:
+                    users |= 1 << lower.bit_length()
+        if needed and not users & (users - 1):
+            return []
         if len(keep) == len(waits):
             return keep
-        waits = keep
+        waits, held, blocked = keep, now_held, _blocked(home, now_held, stays, fixed, empty,
+                                                        bottoms)
 
 
 def _held_and_blocked(waits: list[BitWait], home: int, empty: bool,
                       bottoms: int) -> tuple[int, int]:
     """The cards `waits` hold under them, and the places blocked while they
-    all stay: home, held or kept, and an empty stack when none can be
-    emptied (every stack's bottom card is one of those that never moves)."""
+    all stay (`_blocked`)."""
     held = stays = fixed = 0
     for wait in waits:
         held |= wait[0]
         stays |= wait[3]
         if not wait[4]:
             fixed |= wait[0]
+    return held, _blocked(home, held, stays, fixed, empty, bottoms)
+
+
+def _blocked(home: int, held: int, stays: int, fixed: int, empty: bool, bottoms: int) -> int:
+    """The places blocked while a set of waits all stay: home, held or
+    kept, and an empty stack when none can be emptied (every stack's bottom
+    card is one of those that never moves: `fixed`, held under a card
+    that does not lie on a face-up card)."""
     blocked = home | held | stays
     if not empty and not bottoms & ~fixed:
         blocked |= EMPTY_STACK
-    return held, blocked
+    return blocked
 
 
 def _all_waits(state: KlondikeSearch, waste: bool) -> tuple[list[BitWait], int, bool, int]:

@@ -34,6 +34,7 @@ from ..moves import Move
 from ..searchstate import RANK_MASK, SUIT_SHIFT, small_card
 from . import klondike_deadends as _deadends
 from . import klondike_fought as _fought
+from . import klondike_twins as _twins
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
 from .klondike_cards import (DOWN, FACE, FITS, HOME_BITS, KING, LOWER_BITS, NO_WAIT,
                              OTHER_COLOUR, PARENTS, PARENT_BITS, RANK, SAME_OTHER, SUIT, WANTS,
@@ -136,6 +137,9 @@ class KlondikeSearch:
         # Three at a time, a place two cards fight over too (`klondike_fought`).
         self._fought_too = self.draw == 3
         self._fought_memo = _fought.FoughtMemo()
+        # Three at a time, in long searches only: which of two twins a run
+        # lies on (`klondike_twins`; see `expect_positions`).
+        self._twins_too = False
         self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
         # Whether `forced_move` found none before the last push (see there).
         self._none_forced_before = False
@@ -220,7 +224,10 @@ class KlondikeSearch:
                 wanted = WANTS[pile[-1]]
                 if wanted >= 0:
                     if wanted in takes:
-                        takes[wanted].append(i)
+                        # (Two twins free: `klondike_twins.lower_twin_only`.)
+                        if not (self._twins_too
+                                and _twins.lower_twin_only(tab, takes[wanted], i, nexts)):
+                            takes[wanted].append(i)
                     else:
                         takes[wanted] = [i]
             elif empty < 0:
@@ -359,6 +366,8 @@ class KlondikeSearch:
             card = self.talon[self.pos - 1]
             if card in self.nexts and is_safe_home(card, self.found):
                 return (WASTE_HOME, self.pos - 1, 0)
+        if self._twins_too:
+            return _twins.twin_swap(self)
         return None
 
     def push(self, move: Any) -> None:   # one of our tuples (no check: it is hot)
@@ -428,9 +437,12 @@ class KlondikeSearch:
         """Told by the solver: this search files at most `most` positions.  The
         test of a place fought over is left out of short searches (a hint's,
         4,000 positions each): there it doubled the time of a hint, and it
-        pays only in long searches of deals that are lost."""
+        pays only in long searches of deals that are lost.  The twin rules
+        (`klondike_twins`) too, so that a hint's line has no forced swap."""
         if most < FOUGHT_FROM:
             self._fought_too = False
+        else:
+            self._twins_too = self.draw == 3 and self.limit is None
 
     def is_dead(self) -> bool:
         """Cards that are stuck for good, so that the cards under them never
