@@ -89,6 +89,24 @@ def test_klondike_a_run_that_leaves_a_card_free_to_go_home_is_no_back_and_forth(
     assert "change nothing" not in hints[0].why and "4 of clubs" in hints[0].why
 
 
+def test_klondike_one_pass_puts_the_waste_card_on_a_stack_before_home() -> None:
+    # With one pass through the deck the 5 of hearts goes onto the 6 of spades,
+    # where it can hold a black 4 and still go home later; where the deck comes
+    # round again it goes home first, as before.
+    layout = {"stock": "[9D]", "waste": "5H", "foundation1": "AH 2H 3H 4H",
+              "tableau1": "[KD] 6S", "tableau2": "[QC] [JD] 4C"}
+    game = arrange(blank("klondike", "draw1-single"), layout)
+    hints = rank_hints(game)
+    check_hints(game, hints)
+    assert hints[0].move == Move("move", "waste", "tableau1")
+    assert hints[0].why == ("Move the 5 of hearts onto the 6 of spades: from there it can "
+                            "still go home later, and until then a black 4 can go onto it.")
+    home = next(hint for hint in hints if hint.move == Move("move", "waste", "foundation1"))
+    assert "but on the 6 of spades it could still go home later" in home.why
+    again = arrange(blank("klondike", "draw1"), layout)
+    assert rank_hints(again)[0].move == Move("move", "waste", "foundation1")
+
+
 def test_cruel_suit_stack_move_comes_first() -> None:
     game = arrange(blank("cruel"), {
         "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",

@@ -14,6 +14,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.records import replace
 from solitaire_tk.solver import search
+from solitaire_tk.tutor.hints import rank_hints
 from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
                                          follow_better_hints)
 
@@ -562,3 +563,52 @@ def test_no_first_look_where_it_would_cost_something() -> None:
     game.play(next(move for move in game.legal_moves() if move.src == "waste"))
     assert game.recycles == 0 and game.piles["stock"]
     assert all("costs nothing" not in hint.why for hint in rank_hints(game))
+
+
+# -- one pass through the deck: playing on, never the solver ---------------------------
+def test_one_pass_better_hint_plays_on_and_never_asks_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the deck goes through once, the better hint tries the moves by playing
+    on as a pupil would (the solver, knowing each way's cards, wins after almost
+    any move); where the deck comes round again, by asking the solver."""
+    from solitaire_tk.tutor import sampling as sampling_module
+    from solitaire_tk.tutor.hints import playout_for
+
+    def no_solver(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was asked")
+    monkeypatch.setattr(sampling_module, "solve", no_solver)
+    game = new_game("klondike", "draw1-single", seed=5)
+    hint = better_hint(game, sampling=Sampling(playouts=6))
+    assert hint is not None and game.is_legal(hint.move)
+    assert "played the game on 6 times" in hint.why and "does not peek" in hint.why
+    assert hint.tried == 6 and hint.line == ()
+    playout = playout_for("klondike")
+    assert playout is not None
+    assert playout(new_game("klondike", "draw1", seed=5)) is None
+    assert playout(new_game("klondike", "draw3", seed=5)) is None
+
+
+def test_a_played_out_move_replaces_the_quick_one_only_when_clearly_better(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turning the deck over is made to do better in every try (a stand-in
+    playout): it replaces the quick hint's move, and the sentence says by how
+    much; where it does no better, the quick hint's move stays."""
+    from solitaire_tk.tutor import sampling as sampling_module
+    game = new_game("klondike", "draw1-single", seed=5)
+    quick = rank_hints(game)[0].move
+    assert quick is not None and quick.action != "flip"
+    lead = {"cards": 4.0}
+
+    def playout(position: Game) -> float:
+        # The deck turned once (the flip) is worth `lead` more; a little noise
+        # from the hidden cards, as a real playout has.
+        noise = float(position.piles["tableau7"][0].rank % 3)
+        return noise + (lead["cards"] if len(position.piles["waste"]) == 1 else 0.0)
+    monkeypatch.setattr(sampling_module, "playout_for", lambda game_id: lambda game: playout)
+    hint = better_hint(game, sampling=Sampling(playouts=10))
+    assert hint is not None and hint.move == Move("flip")
+    assert "this move did best" in hint.why and "against about" in hint.why
+    lead["cards"] = 0.0
+    hint = better_hint(game, sampling=Sampling(playouts=10))
+    assert hint is not None and hint.move == quick
+    assert "no other move did clearly better" in hint.why

@@ -21,7 +21,9 @@ name, so a new game's strategy needs no list here; what they share is in
 `scoring.py`.  This module imports them; they never import it.  A strategy
 may also have its own better hint, `better_<game id>` (Dammit!'s, from the
 odds, where the solver's sampled tries would mislead), and a move it knows
-is as good as any however the hidden cards lie, `sure_<game id>`.
+is as good as any however the hidden cards lie, `sure_<game id>`, and a quick
+way to play a scratch game on to its end, `playout_<game id>`, where the
+better hint should try moves by playing on rather than by asking the solver.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from ..registry import new_game
 from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
-           "loop_key", "goes_round", "strategy_for", "own_better_hint", "sure_move"]
+           "loop_key", "goes_round", "strategy_for", "own_better_hint", "sure_move",
+           "Playout", "playout_for"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -141,6 +144,21 @@ def sure_move(game_id: str) -> SureMove | None:
     as often as it likes)."""
     sure: SureMove | None = _from_strategy(game_id, "sure")
     return sure
+
+
+# Plays a scratch game on to its end; what it came to (more is better).
+Playout = Callable[[Game], float]
+# For a position: the game's playout to try its moves with, or None to ask the solver.
+PlayoutFor = Callable[[Game], "Playout | None"]
+
+
+@lru_cache(maxsize=None)
+def playout_for(game_id: str) -> PlayoutFor | None:
+    """The game's playout (`strategy_<id>.playout_<id>`), or None for a game with
+    none: where it gives one for a position, the better hint tries the moves by
+    playing on with it, never reading a hidden card (Klondike's one pass)."""
+    found: PlayoutFor | None = _from_strategy(game_id, "playout")
+    return found
 
 
 def _from_strategy(game_id: str, prefix: str) -> Any:

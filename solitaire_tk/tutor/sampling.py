@@ -42,7 +42,7 @@ from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
-from .hints import Hint, goes_round, own_better_hint, rank_hints, sure_move
+from .hints import Hint, Playout, goes_round, own_better_hint, playout_for, rank_hints, sure_move
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
 NEVER = 1e9   # the solver's clock is not the limit
@@ -95,6 +95,14 @@ class Sampling:
     # Off: Klondike draw 3 won 15 of deals 1-23 and 51-71 with it, 16 without
     # (they differ in 9 deals, 4 one way and 5 the other).
     reveal_tie_break: bool = False
+    # Where the game plays on instead of asking the solver (`hints.playout_for`:
+    # Klondike's one pass): the ways the hidden cards could lie that each move
+    # is played on in, how many of the best quick moves are tried, and how
+    # clearly (in standard errors of the paired differences) another must beat
+    # the quick hint's move to replace it.
+    playouts: int = 20
+    playout_moves: int = 4
+    playout_lead: float = 2.0
     seed: int = 0
 
 
@@ -153,7 +161,82 @@ def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
             return BetterHint(hint.move, _joined(
                 hint.why, "Cards that go home safely never spoil a game, whatever "
                           "the hidden cards are."))
+    play_on = playout(game) if (playout := playout_for(game.game_id)) is not None else None
+    if play_on is not None:
+        return _played_out_hint(game, candidates, play_on, sampling, should_stop)
     return _sampled_hint(game, candidates, sampling, should_stop)
+
+
+def _played_out_hint(game: Game, candidates: list[Hint], play_on: Playout,
+                     sampling: Sampling, should_stop: StopAsked | None) -> BetterHint | None:
+    """Try the best quick moves by playing on after each in ways the hidden cards
+    could lie (the same ways for every move), by the game's quick playout, which
+    never reads a hidden card; the quick hint's move stays unless another does
+    clearly better (`Sampling.playout_lead`).  None where it stays.
+
+    The solver is not asked: knowing each way's cards, it wins after almost
+    any move in the ways that can be won at all (Klondike with one pass
+    through the deck), so it cannot tell the moves apart; a playout plays as
+    a pupil who cannot see the cards would."""
+    rng = random.Random(f"{sampling.seed}/{len(game.log)}")
+    first = game.with_unseen_shuffled(rng)
+    moves = distinct_moves(first, candidates)[:sampling.playout_moves]
+    if len(moves) < 2:
+        return None
+    worth: dict[Move, list[float]] = {move: [] for move in moves}
+    for count in range(sampling.playouts):
+        arrangement = first if not count else game.with_unseen_shuffled(rng)
+        for move in moves:
+            twin = arrangement.copy()
+            twin.play(move)
+            worth[move].append(play_on(twin))
+        if should_stop is not None and should_stop():
+            return None
+    quick, best, lead = moves[0], moves[0], 0.0
+    for move in moves[1:]:
+        gain, error = _paired_gain(worth[move], worth[quick])
+        if gain > max(lead, sampling.playout_lead * error):
+            best, lead = move, gain
+    return BetterHint(best, _played_out_sentence(game, candidates, best, quick, worth),
+                      sum(value > HOME_CARDS for value in worth[best]), sampling.playouts)
+
+
+HOME_CARDS = 52   # a playout worth more than this was won
+
+
+def _paired_gain(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """How much more `values` came to than `base`, on average over the same tries,
+    and the standard error of that average."""
+    diffs = [value - other for value, other in zip(values, base)]
+    mean = sum(diffs) / len(diffs)
+    spread = sum((diff - mean) ** 2 for diff in diffs) / max(1, len(diffs) - 1)
+    return mean, math.sqrt(spread / len(diffs))
+
+
+def _played_out_sentence(game: Game, candidates: list[Hint], best: Move, quick: Move,
+                         worth: Mapping[Move, Sequence[float]]) -> str:
+    """Why (the quick hint's reason), and how playing on after it went (beside the
+    quick hint's move where it is another)."""
+    reason = next(hint.why for hint in candidates if hint.move == best)
+    if best != quick and any(word in reason for word in WARNINGS):
+        reason = game.describe(best)   # its quick words warn against it; the tries say otherwise
+
+    def home(move: Move) -> int:
+        return round(sum(min(value, HOME_CARDS) for value in worth[move]) / len(worth[move]))
+
+    tries = len(worth[best])
+    wins = sum(value > HOME_CARDS for value in worth[best])
+    played = (f"The tutor played the game on {tries} times from here, with the hidden cards "
+              "lying a different way each time (it does not peek)")
+    won = f" and won {wins} of them" if wins else ""
+    if best == quick:
+        return _joined(reason, f"{played}: after this move it got about {home(best)} cards "
+                               f"home on average{won}, and no other move did clearly better.")
+    other = game.describe(quick).rstrip(".")
+    other = other[0].lower() + other[1:]
+    cards = (f"about {home(best)} cards home on average, against about {home(quick)}"
+             if home(best) > home(quick) else "a few more cards home on average than")
+    return _joined(reason, f"{played}, and this move did best{won}: {cards} if you {other}.")
 
 
 def _exact_hint(game: Game, ranked: Sequence[Hint], sampling: Sampling,

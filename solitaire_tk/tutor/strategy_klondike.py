@@ -10,14 +10,14 @@ hides, is never used to rank it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card
 from ..engine import Game
 from ..games import klondike as klondike_rules
 from ..games.klondike import Klondike
 from ..moves import Move
-from ..wording import cards_phrase
+from ..wording import a_rank, cards_phrase
 from .scoring import STOCK_ACTIONS, Scored, Scratch, say
 
 
@@ -135,6 +135,10 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
     then = f", and then {opened}" if opened else ""
     if home:
         base = 500.0 if move.src == "waste" else 300.0
+        if move.src == "waste" and _kl_one_pass(game) and _kl_stack_for(game, card):
+            return Scored(move, base + 20 * gain, say(
+                what, f"it brings one more card home, but on {_kl_stack_for(game, card)} it "
+                      f"could still go home later and hold {_kl_lower_pair(card)} until then"))
         return Scored(move, base + 20 * gain, say(what, "it brings one more card home" + then))
     king = _kl_waiting_king(game)
     if move.src == "waste":
@@ -142,6 +146,15 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             return Scored(move, 200.0 + 20 * gain, say(
                 what, f"but the empty stack would do more for {king.name}, "
                       "which sits on face-down cards"))
+        low = _kl_lower_pair(card)
+        if _kl_one_pass(game) and any(game.is_legal(Move("move", "waste", pid))
+                                      for pid in klondike_rules.FOUNDATIONS):
+            # Home it holds no card; on a stack it holds one of the next lower
+            # pair, and it can still go home later.  Draw1-single, deals 1-2000:
+            # 3.45% won with this, 3.05% with home first.
+            return Scored(move, 600.0 + 20 * gain - dst_hidden, say(
+                what, f"from there it can still go home later, and until then {low} can go "
+                      "onto it"))
         return Scored(move, 400.0 + 20 * gain - dst_hidden,
                       say(what, "it brings a card from the waste pile into play" + then))
     if under is None:
@@ -161,6 +174,28 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             what, "it would change nothing, as the card left behind is just like the one "
                   "they go onto"))
     return Scored(move, -30.0, say(what, "it does not open up anything new"))
+
+
+def _kl_one_pass(game: Klondike) -> bool:
+    """Whether the deck is gone through only once, its cards unseen until turned:
+    a card left in the waste pile comes back only when every card on it is played."""
+    return game.recycles_left == 0 and game.recycles == 0
+
+
+def _kl_stack_for(game: Klondike, card: Card) -> str:
+    """The top card of a stack `card` could go onto, in words ('the 6 of spades'), or ''."""
+    for pid in klondike_rules.TABLEAUS:
+        top = game.top(pid)
+        if top is not None and top.face_up and top.rank == card.rank + 1 \
+                and top.is_red != card.is_red:
+            return top.name
+    return ""
+
+
+def _kl_lower_pair(card: Card) -> str:
+    """The cards that go onto `card` in a stack, in words: 'a black 4'."""
+    colour = "black" if card.is_red else "red"
+    return f"a {colour} {a_rank(card.rank - 1).split(' ', 1)[-1]}"   # "an 8" -> "a red 8"
 
 
 def _kl_waiting_king(game: Klondike) -> Card | None:
@@ -204,3 +239,82 @@ def _kl_gain(after: Game, before: set[tuple[str, bool]], moved: Card) -> tuple[i
                     if card.code == code)
         opened = f"{name} can go home" if home else f"{name} can move"
     return len(new) - len(lost), opened
+
+
+# -- playing on without peeking (the better hint where the deck goes through once) ----
+# What a won play-on is worth, counted in cards home (a lost one: its cards home).
+PLAYOUT_WIN = 30.0
+
+
+def playout_klondike(game: Game) -> Callable[[Game], float] | None:
+    """Where the deck goes through only once and its cards are unseen: a quick way
+    to play a scratch game on to its end (`_play_on`), so that the better hint
+    can try each move against ways the hidden cards could lie by playing on as
+    a pupil would, never by a search that knows each way's cards.  None where
+    the deck comes round again: the solver's sampled tries do better there.
+
+    Why not the solver here: with one pass, in the ways the hidden cards could
+    lie that can be won at all, the solver wins after almost any move, because
+    it knows when each card of the deck will come; a pupil does not."""
+    assert isinstance(game, Klondike)
+    return _play_on if _kl_one_pass(game) else None
+
+
+def _play_on(game: Game) -> float:
+    """Play `game` (a scratch copy) to its end by a fast rule of thumb that reads
+    only face-up cards; what it came to: cards home, or `PLAYOUT_WIN` more when won.
+
+    The rule of thumb: safe cards home, then turn a face-down card over (the
+    stack with the most first), the waste card onto a stack, then home, a card
+    home from a stack, a run moved off a card that the waste card can then go
+    onto or that can then go home, a stack emptied, and the deck last.  Every
+    move it makes is one that cannot be taken back, but for the runs, each
+    moved once at most: so it always ends.  Draw1-single deals 1-5000: 4.1%
+    won, as following the quick hint (3.9% of deals 1-1000), 50 times faster."""
+    assert isinstance(game, Klondike)
+    moved: set[tuple[str, str, Card]] = set()
+    while True:
+        best: Move | None = None
+        score = 0.0
+        # The game's own fast list of its legal moves (`legal_moves` finds each
+        # one's sentence too): a play-on makes hundreds of moves a hint.
+        for move in list(game._search_moves()):
+            value = _play_on_score(game, move, moved)
+            if value > score:
+                best, score = move, value
+        if best is None:
+            break
+        if best.src in klondike_rules.TABLEAUS and best.dst in klondike_rules.TABLEAUS:
+            moved.add((best.src, best.dst, game.piles[best.src][-best.count]))
+        game.play(best)
+    won = game.is_won() or game.can_finish()
+    return PLAYOUT_WIN + 52 if won else float(game.score())
+
+
+def _play_on_score(game: Klondike, move: Move, moved: set[tuple[str, str, Card]]) -> float:
+    """How much `_play_on` wants `move` (0 or less: not at all)."""
+    if move.action == "flip":
+        return 1.0
+    if move.action != "move" or move.src is None or move.dst is None:
+        return 0.0
+    pile = game.piles[move.src]
+    card = pile[-move.count]
+    under = pile[-move.count - 1] if len(pile) > move.count else None
+    home = move.dst in klondike_rules.FOUNDATIONS
+    if home and game.is_safe_home(card):
+        return 100.0
+    if move.src != "waste" and under is not None and not under.face_up:
+        return 80.0 + sum(1 for c in pile if not c.face_up)
+    if move.src == "waste":
+        return 70.0 if home else 81.0   # onto a stack first: see `_kl_card_move`
+    if home:
+        return 30.0
+    if (move.src, move.dst, card) in moved:
+        return 0.0
+    if under is not None:
+        waste = game.top("waste")
+        takes_waste = (waste is not None and waste.rank == under.rank - 1
+                       and waste.is_red != under.is_red)
+        goes_home = game.suit_heights()[under.suit] == under.rank - 1
+        return 50.0 if takes_waste or goes_home else 0.0
+    return 20.0   # the whole stack moves: it is left empty for a King
