@@ -55,7 +55,7 @@ def test_the_fast_move_finder_agrees_with_legal_moves(game_id: str, variant: str
         game = new_game(game_id, variant, seed=seed, options=options)
         for _ in range(400):
             legal = game.legal_moves()
-            found = list(game._search_moves())
+            found = game.quick_legal_moves()
             assert Counter(found) == Counter(legal), (seed, game.log[-3:])
             checked += 1
             if not random_step(game, rng, legal):

@@ -276,9 +276,9 @@ def _play_on(game: Game) -> float:
     while True:
         best: Move | None = None
         score = 0.0
-        # The game's own fast list of its legal moves (`legal_moves` finds each
-        # one's sentence too): a play-on makes hundreds of moves a hint.
-        for move in list(game._search_moves()):
+        # (`legal_moves` writes a reason for every move it leaves out: a
+        # play-on makes hundreds of moves a hint.)
+        for move in game.quick_legal_moves():
             value = _play_on_score(game, move, moved)
             if value > score:
                 best, score = move, value
