@@ -152,6 +152,22 @@ def _mirror(game: Game) -> Game | None:
     return None
 
 
+def test_a_swap_is_forced_after_a_move_that_turns_over_the_lower_twin() -> None:
+    # Nothing is forced at the start.  The 8 of diamonds goes onto the 9 of
+    # spades and turns over the 7 of clubs, while the 6 of hearts lies on the
+    # 7 of spades: the swap is forced.  (The solver asks `forced_move` after
+    # every push; after a move that brought no card home it looks only at
+    # what that move showed, and this is one of the things it shows.)
+    game = _twins({"tableau1": "[KS] [7C] 8D", "tableau2": "[TD] [KC] 7S 6H",
+                   "tableau3": "9S", "tableau4": "QH"},
+                  {"C": 3, "D": 3, "H": 3, "S": 3})
+    state = _long_state(game)
+    assert state.forced_move() is None
+    state.push((1, 0, 1, 2))
+    assert state.tab[0][-1] == 0x07
+    assert state.forced_move() == (1, 1, 1, 0)
+
+
 def test_a_position_and_its_mirror_are_won_or_lost_alike() -> None:
     # The lemma of `klondike_twins`, on random positions: with what lies on
     # two twins exchanged, the search without the twin rules says the same.

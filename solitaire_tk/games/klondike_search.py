@@ -344,7 +344,7 @@ class KlondikeSearch:
                 pile = self.tab[last[1]]
                 if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
                     return HOME_FROM[last[1]]
-                return None
+                return self._swap_forced()
             if kind == WASTE_RUN:
                 card = self.tab[last[4]][-1]
                 if card in nexts and is_safe_home(card, found):
@@ -361,14 +361,18 @@ class KlondikeSearch:
         return move
 
     def _waste_forced(self) -> Hashable | None:
-        """One at a time, the top card of the waste pile when it is safe home."""
+        """One at a time, the top card of the waste pile when it is safe home;
+        else a forced swap of twins."""
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
             if card in self.nexts and is_safe_home(card, self.found):
                 return (WASTE_HOME, self.pos - 1, 0)
-        if self._twins_too:
-            return _twins.twin_swap(self)
-        return None
+        return self._swap_forced()
+
+    def _swap_forced(self) -> Hashable | None:
+        """In long searches of draw three, a run moved off a twin of the higher
+        suit onto its free twin (`klondike_twins.twin_swap`), else None."""
+        return _twins.twin_swap(self) if self._twins_too else None
 
     def push(self, move: Any) -> None:   # one of our tuples (no check: it is hot)
         kind = move[0]
