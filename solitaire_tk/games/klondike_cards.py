@@ -3,7 +3,7 @@
 A card is a small int (`searchstate.small_card`), with `DOWN` added while it
 lies face down.  The tables here answer in one lookup what the search asks
 at every position (a card's rank, colour, the two cards it may go onto);
-the waits are what the stuck-set tests (`KlondikeSearch._stuck_in_runs` and
+the waits are what the stuck-set tests (`klondike_stuck`'s `_stuck_in_runs` and
 `klondike_deadends`) read from a pile.  Both modules import them from here.
 """
 
@@ -12,6 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..searchstate import RANK_MASK, SUIT_SHIFT
+
+# The search's moves (`KlondikeSearch`), as kept in its undo list too:
+# (TO_HOME, src) / (RUN, src, count, dst) a run of the stacks;
+# (WASTE_HOME, j, recycles) / (WASTE_RUN, j, recycles, dst) talon card j,
+# reached after turning the waste over `recycles` more times.
+TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 
 DOWN = 64          # added to a face-down card
 FACE = 63          # masks DOWN off
@@ -35,7 +41,7 @@ FITS = tuple(RANK[card] * 2 + RED[card] for card in CARDS)
 WANTS = tuple((RANK[card] - 1) * 2 + (not RED[card]) if RANK[card] > 0 else -1 for card in CARDS)
 
 
-# The stuck-set tests' cards (`KlondikeSearch._stuck_in_runs`,
+# The stuck-set tests' cards (`klondike_stuck`'s `_stuck_in_runs`,
 # `klondike_deadends`) as bits of an int (a card's bit: 1 << its small
 # card): a card's lower cards of its suit, its places, and the first n cards
 # of each suit (those home when n are).

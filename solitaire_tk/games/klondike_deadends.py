@@ -1,5 +1,5 @@
 """More proved dead ends for Klondike's search (`klondike_search`): the
-stuck sets of `KlondikeSearch._stuck_in_runs` with two more kinds of card
+stuck sets of `klondike_stuck`'s `_stuck_in_runs` with two more kinds of card
 that may be one of them.
 
 - Every card of the deck and the waste pile (`_talon_waits`).  Wherever it

@@ -7,7 +7,7 @@ whichever of its cards goes onto the place first.  That proof asks only
 that each of those waits is there (what the card is and what it lies on)
 and that the places they need home are home: so it holds in every
 position where they all are, however the other cards lie.  Each kind of
-wait is there exactly when (as in `KlondikeSearch._still_stuck`):
+wait is there exactly when (as in `klondike_stuck`'s `_still_stuck`):
 
 - a card lying on face-down cards: at least as many of its stack's cards
   are face down as lay under it (they never move, and the card on them

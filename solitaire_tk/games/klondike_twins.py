@@ -68,6 +68,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..searchstate import SUIT_SHIFT
+from .klondike_cards import RUN, TO_HOME
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
@@ -76,8 +77,6 @@ if TYPE_CHECKING:
 # suits 0 and 3, 1 and 2); the higher suits have the bit HIGHER.
 TWIN = 3 << SUIT_SHIFT
 HIGHER = 2 << SUIT_SHIFT
-# `klondike_search`'s moves, as they are kept in its undo list.
-TO_HOME, RUN, WASTE_HOME, WASTE_RUN = 0, 1, 2, 3
 # How many of the last moves `twin_swap` looks at, at most.
 LOOK_BACK = 4
 
