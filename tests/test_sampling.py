@@ -14,7 +14,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.playout import random_step
 from solitaire_tk.records import replace
 from solitaire_tk.solver import search
-from solitaire_tk.tutor.hints import rank_hints
+from solitaire_tk.tutor.hints import PlayedOut, rank_hints
 from solitaire_tk.tutor.sampling import (BetterHint, KnownLines, Sampling, better_hint,
                                          follow_better_hints)
 
@@ -592,23 +592,31 @@ def test_a_played_out_move_replaces_the_quick_one_only_when_clearly_better(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Turning the deck over is made to do better in every try (a stand-in
     playout): it replaces the quick hint's move, and the sentence says by how
-    much; where it does no better, the quick hint's move stays."""
+    much; where it does no better, the quick hint's move stays; where it wins
+    every try with no more cards home, it replaces it too, and says so."""
     from solitaire_tk.tutor import sampling as sampling_module
     game = new_game("klondike", "draw1-single", seed=5)
     quick = rank_hints(game)[0].move
     assert quick is not None and quick.action != "flip"
-    lead = {"cards": 4.0}
+    lead = {"cards": 4, "won": False}
 
-    def playout(position: Game) -> float:
+    def playout(position: Game) -> PlayedOut:
         # The deck turned once (the flip) is worth `lead` more; a little noise
         # from the hidden cards, as a real playout has.
-        noise = float(position.piles["tableau7"][0].rank % 3)
-        return noise + (lead["cards"] if len(position.piles["waste"]) == 1 else 0.0)
+        noise = position.piles["tableau7"][0].rank % 3
+        flipped = len(position.piles["waste"]) == 1
+        return PlayedOut(bool(lead["won"]) and flipped,
+                         noise + (int(lead["cards"]) if flipped else 0))
     monkeypatch.setattr(sampling_module, "playout_for", lambda game_id: lambda game: playout)
     hint = better_hint(game, sampling=Sampling(playouts=10))
     assert hint is not None and hint.move == Move("flip")
     assert "this move did best" in hint.why and "against about" in hint.why
-    lead["cards"] = 0.0
+    assert "won" not in hint.why and hint.wins == 0
+    lead["cards"] = 0
     hint = better_hint(game, sampling=Sampling(playouts=10))
     assert hint is not None and hint.move == quick
     assert "no other move did clearly better" in hint.why
+    lead["won"] = True
+    hint = better_hint(game, sampling=Sampling(playouts=10))
+    assert hint is not None and hint.move == Move("flip") and hint.wins == 10
+    assert "won 10 of them" in hint.why

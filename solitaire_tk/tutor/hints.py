@@ -37,11 +37,11 @@ from ..engine import Game, Position
 from ..moves import Move
 from ..records import record
 from ..registry import new_game
-from .scoring import STOCK_ACTIONS, Ranker, Scored, Scratch, say
+from .scoring import STOCK_ACTIONS, PlayedOut, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
            "loop_key", "goes_round", "strategy_for", "own_better_hint", "sure_move",
-           "Playout", "playout_for"]
+           "PlayedOut", "Playout", "playout_for"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -146,8 +146,8 @@ def sure_move(game_id: str) -> SureMove | None:
     return sure
 
 
-# Plays a scratch game on to its end; what it came to (more is better).
-Playout = Callable[[Game], float]
+# Plays a scratch game on to its end.
+Playout = Callable[[Game], PlayedOut]
 # For a position: the game's playout to try its moves with, or None to ask the solver.
 PlayoutFor = Callable[[Game], "Playout | None"]
 

@@ -42,7 +42,8 @@ from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
-from .hints import Hint, Playout, goes_round, own_better_hint, playout_for, rank_hints, sure_move
+from .hints import (Hint, PlayedOut, Playout, goes_round, own_better_hint, playout_for,
+                    rank_hints, sure_move)
 
 # Budgets are counted in positions, never seconds: the same hint everywhere.
 NEVER = 1e9   # the solver's clock is not the limit
@@ -103,6 +104,8 @@ class Sampling:
     playouts: int = 20
     playout_moves: int = 4
     playout_lead: float = 2.0
+    # A won play-on counts as this many more cards brought home.
+    playout_win_worth: float = 30.0
     seed: int = 0
 
 
@@ -183,25 +186,26 @@ def _played_out_hint(game: Game, candidates: list[Hint], play_on: Playout,
     moves = distinct_moves(first, candidates)[:sampling.playout_moves]
     if len(moves) < 2:
         return None
-    worth: dict[Move, list[float]] = {move: [] for move in moves}
+    ends: dict[Move, list[PlayedOut]] = {move: [] for move in moves}
     for count in range(sampling.playouts):
         arrangement = first if not count else game.with_unseen_shuffled(rng)
         for move in moves:
             twin = arrangement.copy()
             twin.play(move)
-            worth[move].append(play_on(twin))
+            ends[move].append(play_on(twin))
         if should_stop is not None and should_stop():
             return None
+
+    def worth(move: Move) -> list[float]:
+        return [end.progress + sampling.playout_win_worth * end.won for end in ends[move]]
+
     quick, best, lead = moves[0], moves[0], 0.0
     for move in moves[1:]:
-        gain, error = _paired_gain(worth[move], worth[quick])
+        gain, error = _paired_gain(worth(move), worth(quick))
         if gain > max(lead, sampling.playout_lead * error):
             best, lead = move, gain
-    return BetterHint(best, _played_out_sentence(game, candidates, best, quick, worth),
-                      sum(value > HOME_CARDS for value in worth[best]), sampling.playouts)
-
-
-HOME_CARDS = 52   # a playout worth more than this was won
+    return BetterHint(best, _played_out_sentence(game, candidates, best, quick, ends),
+                      sum(end.won for end in ends[best]), sampling.playouts)
 
 
 def _paired_gain(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
@@ -214,7 +218,7 @@ def _paired_gain(values: Sequence[float], base: Sequence[float]) -> tuple[float,
 
 
 def _played_out_sentence(game: Game, candidates: list[Hint], best: Move, quick: Move,
-                         worth: Mapping[Move, Sequence[float]]) -> str:
+                         ends: Mapping[Move, Sequence[PlayedOut]]) -> str:
     """Why (the quick hint's reason), and how playing on after it went (beside the
     quick hint's move where it is another)."""
     reason = next(hint.why for hint in candidates if hint.move == best)
@@ -222,10 +226,10 @@ def _played_out_sentence(game: Game, candidates: list[Hint], best: Move, quick: 
         reason = game.describe(best)   # its quick words warn against it; the tries say otherwise
 
     def home(move: Move) -> int:
-        return round(sum(min(value, HOME_CARDS) for value in worth[move]) / len(worth[move]))
+        return round(sum(end.progress for end in ends[move]) / len(ends[move]))
 
-    tries = len(worth[best])
-    wins = sum(value > HOME_CARDS for value in worth[best])
+    tries = len(ends[best])
+    wins = sum(end.won for end in ends[best])
     played = (f"The tutor played the game on {tries} times from here, with the hidden cards "
               "lying a different way each time (it does not peek)")
     won = f" and won {wins} of them" if wins else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from ..engine import DECK_ACTIONS, Game
 from ..moves import Move
@@ -26,6 +27,13 @@ class Scored:
     move: Move
     score: float
     why: str
+
+
+class PlayedOut(NamedTuple):
+    """What a scratch game played on to its end came to (a strategy's playout)."""
+
+    won: bool
+    progress: int   # `Game.progress()` at the end: cards brought home
 
 
 class Scratch:

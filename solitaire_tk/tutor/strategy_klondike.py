@@ -18,7 +18,7 @@ from ..games import klondike as klondike_rules
 from ..games.klondike import Klondike
 from ..moves import Move
 from ..wording import a_rank, cards_phrase
-from .scoring import STOCK_ACTIONS, Scored, Scratch, say
+from .scoring import STOCK_ACTIONS, PlayedOut, Scored, Scratch, say
 
 
 def rank_klondike(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
@@ -242,11 +242,7 @@ def _kl_gain(after: Game, before: set[tuple[str, bool]], moved: Card) -> tuple[i
 
 
 # -- playing on without peeking (the better hint where the deck goes through once) ----
-# What a won play-on is worth, counted in cards home (a lost one: its cards home).
-PLAYOUT_WIN = 30.0
-
-
-def playout_klondike(game: Game) -> Callable[[Game], float] | None:
+def playout_klondike(game: Game) -> Callable[[Game], PlayedOut] | None:
     """Where the deck goes through only once and its cards are unseen: a quick way
     to play a scratch game on to its end (`_play_on`), so that the better hint
     can try each move against ways the hidden cards could lie by playing on as
@@ -260,9 +256,9 @@ def playout_klondike(game: Game) -> Callable[[Game], float] | None:
     return _play_on if _kl_one_pass(game) else None
 
 
-def _play_on(game: Game) -> float:
+def _play_on(game: Game) -> PlayedOut:
     """Play `game` (a scratch copy) to its end by a fast rule of thumb that reads
-    only face-up cards; what it came to: cards home, or `PLAYOUT_WIN` more when won.
+    only face-up cards; whether it was won, and the cards brought home.
 
     The rule of thumb: safe cards home, then turn a face-down card over (the
     stack with the most first), the waste card onto a stack, then home, a card
@@ -287,8 +283,7 @@ def _play_on(game: Game) -> float:
         if best.src in klondike_rules.TABLEAUS and best.dst in klondike_rules.TABLEAUS:
             moved.add((best.src, best.dst, game.piles[best.src][-best.count]))
         game.play(best)
-    won = game.is_won() or game.can_finish()
-    return PLAYOUT_WIN + 52 if won else float(game.score())
+    return PlayedOut(game.is_won() or game.can_finish(), game.progress())
 
 
 def _play_on_score(game: Klondike, move: Move, moved: set[tuple[str, str, Card]]) -> float:
