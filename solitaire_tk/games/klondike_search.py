@@ -134,8 +134,8 @@ class KlondikeSearch(StuckSets):
         # Three at a time, a place two cards fight over too (`klondike_fought`).
         self._fought_too = self.draw == 3
         self._fought_memo = _fought.FoughtMemo()
-        # Three at a time, in long searches only: which of two twins a run
-        # lies on (`klondike_twins`; see `expect_positions`).
+        # In long searches only, and not with draw1's three passes: which
+        # of two twins a run lies on (`klondike_twins`; see `expect_positions`).
         self._twins_too = False
         self._searches = 0      # begun on this state (see `klondike_fought.fought_over_here`)
         # Whether `forced_move` found none before the last push (see there).
@@ -439,11 +439,13 @@ class KlondikeSearch(StuckSets):
         test of a place fought over is left out of short searches (a hint's,
         4,000 positions each): there it doubled the time of a hint, and it
         pays only in long searches of deals that are lost.  The twin rules
-        (`klondike_twins`) too, so that a hint's line has no forced swap."""
+        (`klondike_twins`) too, so that a hint's line has no forced swap;
+        they are used where no position met with the deck further on is cut
+        (`is_dominated`: its proof counts every move)."""
         if most < FOUGHT_FROM:
             self._fought_too = False
         else:
-            self._twins_too = self.draw == 3 and self.limit is None
+            self._twins_too = self._filed is None
 
     def is_dead(self) -> bool:
         """Cards that are stuck for good, so that the cards under them never
