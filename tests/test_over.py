@@ -134,10 +134,10 @@ def test_klondike_single_deal_1_following_the_hints_ends_in_a_loop_that_is_over(
     # between the two black Kings, and that is over too.
     game.play(Move("move", "tableau2", "tableau6", 9))
     assert [repr(card) for card in game.piles["tableau2"]] == ["KS", "QH", "JS"]
-    assert [repr(card) for card in game.piles["tableau1"]] == ["KC"]
-    game.play(Move("move", "tableau2", "tableau1", 2))
+    assert [repr(card) for card in game.piles["tableau3"]] == ["KC"]
+    game.play(Move("move", "tableau2", "tableau3", 2))
     assert game.is_over()
-    game.play(Move("move", "tableau1", "tableau2", 2))
+    game.play(Move("move", "tableau3", "tableau2", 2))
     assert game.is_over()
 
 
