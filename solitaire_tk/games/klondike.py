@@ -144,7 +144,7 @@ class Klondike(Game):
             return (f"Only face-up cards can move, and {self.place(src)} has "
                     f"{plural(face_up, 'face-up card')}.")
         for lower, upper in zip(moving, moving[1:]):
-            if upper.is_red == lower.is_red or upper.rank != lower.rank - 1:
+            if not self.builds_on(upper, lower):
                 return "Those cards are not in order, so they can't move together."
         if dst in FOUNDATIONS:
             return self._check_home(moving, dst)
@@ -293,6 +293,16 @@ class Klondike(Game):
         if move.src in TABLEAUS and len(pile) > move.count and not pile[-move.count - 1].face_up:
             text = text[:-1] + ", and turn over the card under it."
         return text
+
+    # -- the rules in a word, for the tutor ------------------------------------------
+    @staticmethod
+    def builds_on(card: Card, onto: Card) -> bool:
+        """Whether `card` may lie on `onto` in a stack: one lower, the other colour."""
+        return card.rank == onto.rank - 1 and card.is_red != onto.is_red
+
+    def goes_home_next(self, card: Card) -> bool:
+        """Whether `card` is the next card of its suit to go home."""
+        return self.suit_heights()[card.suit] == card.rank - 1
 
     # -- cards that go home by themselves ----------------------------------------
     def suit_heights(self) -> dict[str, int]:
