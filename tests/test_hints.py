@@ -107,27 +107,30 @@ def test_klondike_one_pass_puts_the_waste_card_on_a_stack_before_home() -> None:
     assert rank_hints(again)[0].move == Move("move", "waste", "foundation1")
 
 
-def test_klondike_one_pass_empties_a_stack_only_for_a_king_that_is_ready() -> None:
+@pytest.mark.parametrize("variant", ["draw1-single", "draw1", "draw3"])
+def test_klondike_empties_a_stack_only_for_a_king_that_is_ready(variant: str) -> None:
     # The 5 of hearts is a whole stack: moved onto the 6 of spades it leaves an
-    # empty place that only a King can fill, and it can never come back.  With
-    # one pass and no King ready, the deck comes first; with a King waiting on
-    # face-down cards (or the three passes of draw1, as before) the move does.
+    # empty place that only a King can fill.  With no King ready the deck comes
+    # first; with a King waiting on face-down cards, or on the waste pile, the move does.
     from solitaire_tk.tutor import strategy_klondike
     layout = {"stock": "[9D] [2C]", "tableau1": "5H", "tableau2": "[KC] 6S",
               "tableau3": "[3C] 8C", "tableau4": "[4C] 8S", "tableau5": "[2D] 3S",
               "tableau6": "[2H] JC", "tableau7": "[AS] JS"}
     empty = Move("move", "tableau1", "tableau2")
-    game = arrange(blank("klondike", "draw1-single"), layout)
+    game = arrange(blank("klondike", variant), layout)
     hints = rank_hints(game)
     check_hints(game, hints)
     assert hints[0].move == Move("flip")
     why = next(hint.why for hint in hints if hint.move == empty)
-    assert "no King is ready" in why and "can wait until a King comes" in why
+    assert "no King is ready" in why and "can wait until one comes" in why
     assert strategy_klondike._play_on_score(game, empty, set()) == 0.0
-    waiting = arrange(blank("klondike", "draw1-single"), {**layout, "tableau7": "[AS] KS"})
+    waiting = arrange(blank("klondike", variant), {**layout, "tableau7": "[AS] KS"})
     assert rank_hints(waiting)[0].move == empty
     assert strategy_klondike._play_on_score(waiting, empty, set()) > 0.0
-    assert rank_hints(arrange(blank("klondike", "draw1"), layout))[0].move == empty
+    on_waste = arrange(blank("klondike", variant), {**layout, "waste": "KH"})
+    first_hint = rank_hints(on_waste)[0]
+    assert first_hint.move == empty
+    assert "for the King of hearts on the waste pile" in first_hint.why
 
 
 def test_cruel_suit_stack_move_comes_first() -> None:

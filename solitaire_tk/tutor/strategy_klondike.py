@@ -161,17 +161,20 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             return Scored(move, 300.0 + 20 * gain, say(
                 what, f"it empties {game.place(move.src)} for {king.name}, "
                       "which sits on face-down cards"))
-        if _kl_one_pass(game) and not _kl_waste_king(game):
-            # Only a King can go into the place, the cards moved can never come
-            # back, and the move can wait until a King comes.  Draw1-single:
-            # following the quick hint, deals 1-2000, 3.75% won with this,
-            # 3.45% without; `_play_on`, deals 1-7000, 4.2% against 3.8%.
+        if not _kl_waste_king(game):
+            # Only a King can go into the place, and the move can wait until
+            # one comes; until then the cards moved cover the card they go onto.
+            # Following the quick hint: draw1-single, deals 1-2000, 3.75% won
+            # with this, 3.45% without (`_play_on`, deals 1-7000: 4.2% against
+            # 3.8%); draw3, deals 1-1000, 13.6% against 12.6%.
             return Scored(move, 50.0 + 20 * gain, say(
                 what, f"but it empties {game.place(move.src)} while no King is ready to go "
-                      "there, and covers a card for good: it can wait until a King comes"))
-        empties = f"it empties {game.place(move.src)}"
+                      "there: only a King can fill it, so the move can wait until one comes"))
+        waste_king = game.top("waste")
+        assert waste_king is not None
         return Scored(move, 150.0 + 20 * gain, say(
-            what, empties + (then or ", and only a King can fill it")))
+            what, f"it empties {game.place(move.src)} for {waste_king.name} "
+                  "on the waste pile"))
     # A card left behind that can go home (or anywhere new) is not "just like" the
     # one the run goes onto, though it looks so for stacking.
     if gain > 0:
