@@ -169,7 +169,7 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             # 3.8%); draw3, deals 1-1000, 13.6% against 12.6%.
             return Scored(move, 50.0 + 20 * gain, say(
                 what, f"but it empties {game.place(move.src)} while no King is ready to go "
-                      "there: only a King can fill it, so the move can wait until one comes"))
+                      "there, and only a King can fill it, so this move can wait until one comes"))
         waste_king = game.top("waste")
         assert waste_king is not None
         return Scored(move, 150.0 + 20 * gain, say(
