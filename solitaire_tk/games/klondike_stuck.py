@@ -136,12 +136,13 @@ class StuckSets:
         as a face-down or lowest face-up card can, with U as the one card
         it covers.  None of the set can be the first to leave (the proof in
         `is_dead`, word for word).  It changes with every move, so no memo
-        helps (one on the stacks, home and waste made it slower).  Three at
-        a time, asked after every move it costs more than it cuts within 2 s
-        a deal (draw3 deal 40 is lost within 51,293 positions, and not
-        within 200,000 without it, but it halves the positions a second,
-        and of deals 1-200 two fewer were decided within 2 s of processor
-        time each), so there `is_dead` asks it less often.  `waste`: the deck can't be turned over again, so the waste pile's
+        helps (one on the stacks, home and waste made it slower).  Asked
+        after every move it costs more than it cuts within 2 s a deal (draw3
+        deal 40 is lost within 51,293 positions, and not within 200,000
+        without it, but it halves the positions a second, and of deals
+        1-200 two fewer were decided within 2 s of processor time each; with
+        passes counted, see `is_dead`), so `is_dead` asks it only where its
+        memo is new.  `waste`: the deck can't be turned over again, so the waste pile's
         cards stay in order; else three at a time `_deck_front`'s do.
         `alone`: the test without the runs was not asked (else it found no
         stuck set, and that shortens this one).  `must`: a wait any stuck
