@@ -473,7 +473,6 @@ class KlondikeSearch(StuckSets):
         # the rest: the cards face down stay where they are, and so does the
         # lowest face-up card of a stack (were it gone, the card under it
         # would have turned up), so the number face down says which they are.
-        must = self._new_wait() if self._runs_too else None
         waste = self._waste_stays()
         memo_key = (tuple(self.down), tuple(self.found),
                     self.talon[:self.pos] if waste else self._deck_front())
@@ -499,8 +498,10 @@ class KlondikeSearch(StuckSets):
                 # stuck in every position after (none of its cards ever
                 # moves), so a position it misses leads on only to
                 # positions where the set is still stuck.
-                if (self._stuck_in_runs(waste, alone=True, must=must) if self._runs_too
-                        else _deadends.stuck_in_runs(self, waste)):
+                # (`_new_wait` only here: where the memo knew the answer,
+                # no test is asked that could use it.)
+                if (self._stuck_in_runs(waste, alone=True, must=self._new_wait())
+                        if self._runs_too else _deadends.stuck_in_runs(self, waste)):
                     return True
                 self._dead_memo[memo_key] = False
                 if self._fought_too and _fought.fought_over_here(self, waste, memo_key):

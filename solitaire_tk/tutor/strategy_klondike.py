@@ -163,7 +163,8 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             return Scored(move, 300.0 + 20 * gain, say(
                 what, f"it empties {game.place(move.src)} for {king.name}, "
                       "which sits on face-down cards"))
-        if not _kl_waste_king(game):
+        waste_king = _kl_waste_king(game)
+        if waste_king is None:
             # Only a King can go into the place, and the move can wait until
             # one comes; until then the cards moved cover the card they go onto.
             # Following the quick hint: draw1-single, deals 1-2000, 3.75% won
@@ -172,8 +173,6 @@ def _kl_card_move(game: Klondike, move: Move, openings: set[tuple[str, bool]],
             return Scored(move, 50.0 + 20 * gain, say(
                 what, f"but it empties {game.place(move.src)} while no King is ready to go "
                       "there, and only a King can fill it, so this move can wait until one comes"))
-        waste_king = game.top("waste")
-        assert waste_king is not None
         return Scored(move, 150.0 + 20 * gain, say(
             what, f"it empties {game.place(move.src)} for {waste_king.name} "
                   "on the waste pile"))
@@ -209,10 +208,10 @@ def _kl_lower_pair(card: Card) -> str:
     return f"a {colour} {RANK_NAMES[card.rank - 2]}"   # (the name of rank r is RANK_NAMES[r - 1])
 
 
-def _kl_waste_king(game: Klondike) -> bool:
-    """Whether the waste pile shows a King (it could go into an empty stack)."""
+def _kl_waste_king(game: Klondike) -> Card | None:
+    """The King on top of the waste pile (it could go into an empty stack), or None."""
     top = game.top("waste")
-    return top is not None and top.rank == 13
+    return top if top is not None and top.rank == 13 else None
 
 
 def _kl_waiting_king(game: Klondike) -> Card | None:
@@ -330,4 +329,5 @@ def _play_on_score(game: Klondike, move: Move, moved: set[tuple[str, str, Card]]
         return 50.0 if takes_waste or game.goes_home_next(under) else 0.0
     # The whole stack moves: it is left empty, only worth it for a King that
     # is ready to go there (as in `_kl_card_move`).
-    return 20.0 if _kl_waiting_king(game) is not None or _kl_waste_king(game) else 0.0
+    ready = _kl_waiting_king(game) is not None or _kl_waste_king(game) is not None
+    return 20.0 if ready else 0.0
