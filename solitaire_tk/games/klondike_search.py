@@ -38,6 +38,7 @@ from . import klondike_twins as _twins
 from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
 from .klondike_cards import (DOWN, FACE, FITS, KING, OTHER_COLOUR, RANK, RUN, SAME_OTHER, SUIT,
                              TO_HOME, WANTS, WASTE_HOME, WASTE_RUN, BitWait, WaitSummary)
+from .klondike_proof import Proof
 from .klondike_stuck import StuckSet, StuckSets, Wait
 
 FLIP, RECYCLE = Move("flip"), Move("recycle")
@@ -126,6 +127,8 @@ class KlondikeSearch(StuckSets):
         # `klondike_deadends`), each a memo by stack or deck.
         self._talon_waits_too = self._kings_too = True
         self._king_waits: dict[bytes, list[BitWait]] = {}
+        # The last stuck sets `klondike_deadends.stuck_in_runs` found, newest first.
+        self._stuck_proofs: list[Proof] = []
         self._talon_waits: dict[bytes, tuple[list[BitWait], int]] = {}
         # Three at a time, the first cards of the deck wait in order (see
         # `_deck_front`).
