@@ -106,8 +106,10 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
         return True
     if entry == 0:
         return False
-    waits, home, empty, bottoms = _all_waits(state, waste)
+    waits: list[BitWait] = []
+    empty, bottoms = False, 0
     if found is not None:
+        waits, home, empty, bottoms = _all_waits(state, waste)
         # The place found last, for all the cards here (the test below may
         # not try it: it tries only the places the cards left there).
         place = found[0][0]
@@ -128,6 +130,9 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
             return False
     if retest:
         memo.retests += 1
+    if found is None:
+        # (Gathered only now: most positions that get this far are spared.)
+        waits, home, empty, bottoms = _all_waits(state, waste)
     place, stuck = fought_place(waits, home, empty, bottoms)
     if not place:
         memo[memo_key] = 0
