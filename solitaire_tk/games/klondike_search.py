@@ -349,7 +349,9 @@ class KlondikeSearch(StuckSets):
                 card = self.tab[last[4]][-1]
                 if card in nexts and is_safe_home(card, found):
                     return HOME_FROM[last[4]]
-                return self._waste_forced()
+                # (No swap of twins follows a waste move: `twin_swap` looks
+                # only past moves in the stacks.)
+                return self._waste_home_forced()
         src = 0
         for pile in self.tab:
             if pile and pile[-1] in nexts and is_safe_home(pile[-1], found):
@@ -361,13 +363,17 @@ class KlondikeSearch(StuckSets):
         return move
 
     def _waste_forced(self) -> Hashable | None:
-        """One at a time, the top card of the waste pile when it is safe home;
-        else a forced swap of twins."""
+        """`_waste_home_forced`, else a forced swap of twins."""
+        move = self._waste_home_forced()
+        return self._swap_forced() if move is None else move
+
+    def _waste_home_forced(self) -> Hashable | None:
+        """One at a time, the top card of the waste pile when it is safe home."""
         if self.draw == 1 and self.pos:
             card = self.talon[self.pos - 1]
             if card in self.nexts and is_safe_home(card, self.found):
                 return (WASTE_HOME, self.pos - 1, 0)
-        return self._swap_forced()
+        return None
 
     def _swap_forced(self) -> Hashable | None:
         """In long searches of draw three, a run moved off a twin of the higher
