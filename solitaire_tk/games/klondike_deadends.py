@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 
 from .klondike_cards import (DOWN, FACE, HOME_BITS, KING, LOWER_BITS, PARENT_BITS, RANK, BitWait,
                              bit_waits, bits, pile_summary)
-from .klondike_proof import home_of, proof_of, proved_here
 
 if TYPE_CHECKING:
     from .klondike_search import KlondikeSearch
@@ -45,21 +44,10 @@ if TYPE_CHECKING:
 def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
     """`_stuck_in_runs` on its own (`alone`), with the cards of the deck and
     the waste pile (where `state._talon_waits_too`) and the Kings lying on
-    face-down cards (where `state._kings_too`) too; `waste` as there.
-
-    The last stuck sets found (`state._stuck_proofs`, kept as proofs in
-    the position's own terms: `klondike_proof`) are looked for first: a
-    set stuck stays stuck wherever its cards lie as they did, and most
-    positions asked are a move or two from one where a set was found, so
-    one of those is most often still there, and seen in a few steps.
-    (Then the set found by the whole test below is there too, or a greater
-    one: the same answer.)  Draw three deals 36, 45, 49 and 109 within
-    35,000 positions each: 86% of the sets found were found so, and the
-    search took 27% fewer processor instructions (deals 45 and 109 within
-    12,000 positions, counted by valgrind), with the same positions."""
-    kept = state._stuck_proofs
-    if kept and proved_here(state, waste, home_of(state), kept):
-        return True
+    face-down cards (where `state._kings_too`) too; `waste` as there.  A
+    stuck set found is kept (`_keep_stuck_set`): `is_dead` looks for the
+    last ones first.
+    """
     waits, held, stays, home, empty, bottoms = gathered_waits(state, waste)
     # The cards held in place: under a card that lies on face-down cards
     # (or in the waste pile), not only under one lying on a face-up card
@@ -85,18 +73,10 @@ def stuck_in_runs(state: KlondikeSearch, waste: bool) -> bool:
                     now_fixed |= under
         if len(keep) == len(waits):
             if keep:
-                kept.insert(0, proof_of(state, waste, keep, home))
-                del kept[STUCK_PROOFS_KEPT:]
+                state._keep_stuck_set(waste, keep, home)
                 return True
             return False
         waits, held, stays, fixed = keep, now_held, now_stays, now_fixed
-
-
-# How many of the last stuck sets found `stuck_in_runs` looks for first: of
-# the sets found in the searches above, 77% were one of the last two, 83%
-# of the last three, 86% of the last four, 89% of the last six; looking
-# costs more the more there are, and most in the positions where none is.
-STUCK_PROOFS_KEPT = 4
 
 
 # A King lying on face-down cards leaves them only home or into an empty

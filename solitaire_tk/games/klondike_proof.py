@@ -1,5 +1,6 @@
-"""Where a proof of a Klondike dead end (`klondike_fought`) still holds,
-told from the position in a few steps.
+"""Where a proof of a Klondike dead end (a stuck set `klondike_stuck` keeps,
+or a place fought over, `klondike_fought`) still holds, told from the
+position in a few steps.
 
 A set of waits (`klondike_cards.BitWait`) proved a position dead: a set
 stuck, or the set stuck while a place is blocked that stays stuck after
@@ -7,7 +8,7 @@ whichever of its cards goes onto the place first.  That proof asks only
 that each of those waits is there (what the card is and what it lies on)
 and that the places they need home are home: so it holds in every
 position where they all are, however the other cards lie.  Each kind of
-wait is there exactly when (as in `klondike_stuck`'s `_still_stuck`):
+wait is there exactly when:
 
 - a card lying on face-down cards: at least as many of its stack's cards
   are face down as lay under it (they never move, and the card on them
@@ -27,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .klondike_cards import HOME_BITS, PARENT_BITS, BitWait, bits
+from .klondike_cards import HOME_BITS, PARENT_BITS, BitWait
 
 if TYPE_CHECKING:
-    from .klondike_search import KlondikeSearch
+    from .klondike_stuck import StuckSets
 
 # The cards home the proof needs; (stack, how many face down) for each card
 # lying on face-down cards; (card under, card) for each card lying on a
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
 Proof = tuple[int, tuple[tuple[int, int], ...], tuple[bytes, ...], int, bytes]
 
 
-def proof_of(state: KlondikeSearch, waste: bool, waits: list[BitWait], home: int) -> Proof:
-    """The proof that `waits` (as `klondike_fought.fought_place` gives them)
+def proof_of(state: StuckSets, waste: bool, waits: list[BitWait], home: int) -> Proof:
+    """The proof that `waits` (a stuck set, or as `klondike_fought.fought_place` gives them)
     make, in the terms `proved_here` looks at; `waste` as in `is_dead`."""
     stack_of = state._stack_of
     on_down: list[tuple[int, int]] = []
@@ -65,45 +66,61 @@ def proof_of(state: KlondikeSearch, waste: bool, waits: list[BitWait], home: int
     return home & needs, tuple(on_down), tuple(on_cards), in_talon, front
 
 
-def proved_here(state: KlondikeSearch, waste: bool, home: int, proofs: Iterable[Proof]) -> bool:
+def proved_here(state: StuckSets, waste: bool, home: int, proofs: Iterable[Proof]) -> bool:
     """Whether every wait of one of `proofs` is in this position, with
     `home` the cards home here (so the position is dead for the same
-    reason).  (The checks that most often fail come first: the deck's
-    cards, then the cards on cards.)"""
+    reason).  (The checks that most often fail come first.)"""
     talon = state.talon
+    down = state.down
     in_talon = -1
-    stacks = b""
+    stacks = in_order = b""
     for needs, on_down, on_cards, cards, front in proofs:
-        if needs & ~home:
+        if needs & home != needs:
             continue
         if cards:
             if in_talon < 0:
-                known = state._talon_waits.get(talon)    # (`klondike_deadends` keeps them)
-                in_talon = bits(talon) if known is None else known[1]
-            if cards & ~in_talon:
+                # (`klondike_deadends` keeps them; else one card or two,
+                # the first of the waste pile, are looked for one by one.)
+                known = state._talon_waits.get(talon)
+                in_talon = 0 if known is None else known[1]
+            if in_talon:
+                if cards & ~in_talon:
+                    continue
+            elif not _all_in(cards, talon):
                 continue
-        holds = True
-        down = state.down
+        if front:
+            if not in_order:
+                in_order = talon[:state.pos] if waste else state._deck_front()
+            if not in_order.startswith(front):
+                continue
         for stack, depth in on_down:
             if down[stack] < depth:
-                holds = False
                 break
-        if holds and on_cards:
+        else:
+            if not on_cards:
+                return True
             if not stacks:
                 stacks = b"\xff".join(state.tab)
             for pair in on_cards:
-                if pair not in stacks:
-                    holds = False
+                if stacks.find(pair) < 0:     # (`in` would make and drop an error first)
                     break
-        if holds and front:
-            holds = (talon[:state.pos] if waste else state._deck_front()).startswith(front)
-        if holds:
-            return True
+            else:
+                return True
     return False
 
 
-def home_of(state: KlondikeSearch) -> int:
+def home_of(state: StuckSets) -> int:
     """The cards home, as bits (`klondike_cards.HOME_BITS`)."""
     found = state.found
     return (HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]] | HOME_BITS[2][found[2]]
             | HOME_BITS[3][found[3]])
+
+
+def _all_in(cards: int, talon: bytes) -> bool:
+    """Whether each card of `cards` (as bits) lies in the talon."""
+    while cards:
+        low = cards & -cards
+        if low.bit_length() - 1 not in talon:
+            return False
+        cards ^= low
+    return True

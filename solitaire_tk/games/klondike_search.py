@@ -39,7 +39,7 @@ from .klondike import FOUNDATIONS, RECYCLES, TABLEAUS, Klondike
 from .klondike_cards import (DOWN, FACE, FITS, KING, OTHER_COLOUR, RANK, RUN, SAME_OTHER, SUIT,
                              TO_HOME, WANTS, WASTE_HOME, WASTE_RUN, BitWait, WaitSummary)
 from .klondike_proof import Proof
-from .klondike_stuck import StuckSet, StuckSets, Wait
+from .klondike_stuck import StuckSets, Wait
 
 FLIP, RECYCLE = Move("flip"), Move("recycle")
 HOME_FROM = tuple((TO_HOME, src) for src in range(7))
@@ -103,8 +103,9 @@ class KlondikeSearch(StuckSets):
         self._undo: list[tuple[Any, ...]] = []
         # The positions on the line searched that have no stuck set (see `_new_wait`).
         self._clean: list[tuple[int, tuple[Any, ...] | None]] = []
-        # The last stuck sets `_stuck_in_runs` found, as `_still_stuck` checks them.
-        self._stuck_sets: list[StuckSet] = []
+        # The last stuck sets the tests found, newest first, as proofs
+        # (`_kept_stuck_set_here` looks for them).
+        self._stuck_proofs: list[Proof] = []
         # The stack each card face down at the start lies in.
         self._stack_of = [0] * 64
         for index, pile in enumerate(self.tab):
@@ -127,8 +128,6 @@ class KlondikeSearch(StuckSets):
         # `klondike_deadends`), each a memo by stack or deck.
         self._talon_waits_too = self._kings_too = True
         self._king_waits: dict[bytes, list[BitWait]] = {}
-        # The last stuck sets `klondike_deadends.stuck_in_runs` found, newest first.
-        self._stuck_proofs: list[Proof] = []
         self._talon_waits: dict[bytes, tuple[list[BitWait], int]] = {}
         # Three at a time, the first cards of the deck wait in order (see
         # `_deck_front`).
@@ -493,7 +492,9 @@ class KlondikeSearch(StuckSets):
             # (after the next card of the deck instead), and far quicker to
             # look for.  (Seldom so where the memo knows the cards face
             # down, home and in the waste pile: not looked for there.)
-            if self._stuck_sets and self._still_stuck(waste):
+            # Three at a time, deals 45 and 109 within 12,000 positions:
+            # 28% fewer processor instructions, the same positions.
+            if self._kept_stuck_set_here(waste):
                 return True
             if self._runs_too or self._runs_when_new:
                 # The test with the runs finds every stuck set the test
