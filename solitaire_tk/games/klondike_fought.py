@@ -106,8 +106,6 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
         return True
     if entry == 0:
         return False
-    waits: list[BitWait] = []
-    empty, bottoms = False, 0
     if found is not None:
         waits, home, empty, bottoms = _all_waits(state, waste)
         # The place found last, for all the cards here (the test below may
@@ -131,7 +129,7 @@ def fought_over_here(state: KlondikeSearch, waste: bool, memo_key: Hashable) -> 
     if retest:
         memo.retests += 1
     if found is None:
-        # (Gathered only now: most positions that get this far are spared.)
+        # (Gathered only now, past the spared ones; with a place found, above.)
         waits, home, empty, bottoms = _all_waits(state, waste)
     place, stuck = fought_place(waits, home, empty, bottoms)
     if not place:
