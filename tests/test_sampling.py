@@ -341,7 +341,8 @@ def test_a_close_call_is_tried_on_more_arrangements_and_the_better_move_found() 
         after = game.copy()
         after.play(move)
         assert solve(after, 1e9, max_positions=50_000, share_positions=True).status == status
-    plain = better_hint(game, ranked, Sampling(race_samples=0))
+    # (Without the race, nor the play-on tie-break, which tries more moves.)
+    plain = better_hint(game, ranked, Sampling(race_samples=0, playout_tie_break=False))
     assert plain is not None and plain.move == king and plain.tried <= 10
     raced = better_hint(game, ranked, RACE)
     assert raced is not None and raced.move == flip
@@ -392,8 +393,10 @@ def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.Mon
     from solitaire_tk.games.klondike import Klondike
     monkeypatch.setattr(Klondike, "hint_races_close_calls", False)
     game = close_call()
-    hint = better_hint(game, sampling=RACE)
-    assert hint is not None and hint == better_hint(game, sampling=Sampling(race_samples=0))
+    no_tie_break = replace(RACE, playout_tie_break=False)   # (it tries more moves)
+    hint = better_hint(game, sampling=no_tie_break)
+    assert hint is not None and hint == better_hint(
+        game, sampling=replace(no_tie_break, race_samples=0))
     assert hint.move.dst == "tableau1" and hint.tried <= 10
 
 
@@ -419,7 +422,7 @@ def test_where_moves_win_as_often_the_one_with_the_easier_wins_is_chosen(
         positions = 20 if moved == [flip] else 500
         return solver.Verdict(solver.WINNABLE, line, positions)  # type: ignore[arg-type]
     monkeypatch.setattr(sampling, "solve", wins_everywhere)
-    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0, playout_tie_break=False)
     plain = better_hint(game, ranked, tie)
     assert plain is not None and plain.move == ranked[0].move
     easier = better_hint(game, ranked, replace(tie, ease_tie_break=True))
@@ -489,7 +492,7 @@ def test_where_moves_win_as_often_one_that_shows_a_card_is_chosen(
     def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
         return solver.Verdict(solver.WINNABLE, (first,), 100)
     monkeypatch.setattr(sampling, "solve", wins_everywhere)
-    tie = Sampling(samples=10, most_samples=10, race_samples=0)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0, playout_tie_break=False)
     plain = better_hint(game, ranked, tie)
     assert plain is not None and plain.move == first
     looking = better_hint(game, ranked, replace(tie, reveal_tie_break=True))
@@ -620,3 +623,66 @@ def test_a_played_out_move_replaces_the_quick_one_only_when_clearly_better(
     hint = better_hint(game, sampling=Sampling(playouts=10))
     assert hint is not None and hint.move == Move("flip") and hint.wins == 10
     assert "won 10 of them" in hint.why
+
+
+def test_where_moves_win_as_often_the_one_that_plays_on_best_is_chosen(
+        monkeypatch: pytest.MonkeyPatch, no_first_look: None) -> None:
+    """A stand-in solver wins every arrangement after any move (as one shown
+    the cards mostly does), so the tries tie; a stand-in play-on brings 5
+    more cards home after turning the deck.  With the tie-break (on by
+    default) the hint turns the deck and says why; without it the quick
+    hint's move stays; where the play-on favours nothing, the quick one stays
+    too."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling as sampling_module
+    game = new_game("klondike", "draw3", seed=5)
+    ranked = rank_hints(game)
+    flip = Move("flip")
+    quick = ranked[0].move
+    assert quick != flip and any(hint.move == flip for hint in ranked)
+
+    def wins_everywhere(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        return solver.Verdict(solver.WINNABLE, (quick,), 100)  # type: ignore[arg-type]
+    monkeypatch.setattr(sampling_module, "solve", wins_everywhere)
+    favoured = {"lead": 5}
+    played_on: list[int] = []
+
+    def play_on(position: Game) -> PlayedOut:
+        played_on.append(1)
+        turned = len(position.piles["waste"]) > 0
+        return PlayedOut(False, 3 + (favoured["lead"] if turned else 0))
+    monkeypatch.setattr(sampling_module, "play_on_for", lambda game_id: play_on)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0, playouts=6)
+    hint = better_hint(game, ranked, tie)
+    assert hint is not None and hint.move == flip
+    assert hint.wins == hint.tried == 10
+    assert "wins as often" in hint.why and "brought more cards home" in hint.why
+    assert len(played_on) % 6 == 0 and len(played_on) >= 12   # each tied move, 6 ways
+    plain = better_hint(game, ranked, replace(tie, playout_tie_break=False))
+    assert plain is not None and plain.move == quick
+    favoured["lead"] = 0
+    even = better_hint(game, ranked, tie)
+    assert even is not None and even.move == quick
+
+
+def test_klondike_play_on_comes_round_the_deck_where_it_may_and_always_ends() -> None:
+    """The rule of thumb the tie-break plays on with turns the deck over again
+    in draw three (once something besides turning was played since), never
+    where the deck goes through once, and every play-on ends."""
+    from solitaire_tk.games.klondike import Klondike
+    from solitaire_tk.tutor.hints import play_on_for
+    play_on = play_on_for("klondike")
+    assert play_on is not None
+    came_round = 0
+    for seed in range(1, 21):
+        game = new_game("klondike", "draw3", seed=seed)
+        assert isinstance(game, Klondike)
+        end = play_on(game)
+        assert end.progress == game.progress()
+        assert end.won or not game.piles["stock"]   # it went through the deck
+        came_round += game.recycles > 0
+        single = new_game("klondike", "draw1-single", seed=seed)
+        assert isinstance(single, Klondike)
+        play_on(single)
+        assert single.recycles == 0
+    assert came_round > 0

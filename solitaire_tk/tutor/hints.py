@@ -41,7 +41,7 @@ from .scoring import STOCK_ACTIONS, PlayedOut, Ranker, Scored, Scratch, say
 
 __all__ = ["STOCK_ACTIONS", "REPEAT_PENALTY", "History", "Hint", "rank_hints", "follow_hints",
            "loop_key", "goes_round", "strategy_for", "own_better_hint", "sure_move",
-           "PlayedOut", "Playout", "playout_for"]
+           "PlayedOut", "Playout", "playout_for", "play_on_for"]
 
 # How far a move that brings back an earlier position is pushed down.
 REPEAT_PENALTY = 1_000_000.0
@@ -158,6 +158,16 @@ def playout_for(game_id: str) -> PlayoutFor | None:
     none: where it gives one for a position, the better hint tries the moves by
     playing on with it, never reading a hidden card (Klondike's one pass)."""
     found: PlayoutFor | None = _from_strategy(game_id, "playout")
+    return found
+
+
+@lru_cache(maxsize=None)
+def play_on_for(game_id: str) -> Playout | None:
+    """The game's rule of thumb that plays a scratch game on to its end reading
+    only face-up cards (`strategy_<id>.play_on_<id>`), or None for a game
+    with none: where the solver's sampled tries find moves that win as often,
+    the better hint plays each on with it (`Sampling.playout_tie_break`)."""
+    found: Playout | None = _from_strategy(game_id, "play_on")
     return found
 
 
