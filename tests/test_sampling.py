@@ -629,10 +629,9 @@ def test_where_moves_win_as_often_the_one_that_plays_on_best_is_chosen(
         monkeypatch: pytest.MonkeyPatch, no_first_look: None) -> None:
     """A stand-in solver wins every arrangement after any move (as one shown
     the cards mostly does), so the tries tie; a stand-in play-on brings 5
-    more cards home after turning the deck.  With the tie-break (on by
-    default) the hint turns the deck and says why; without it the quick
-    hint's move stays; where the play-on favours nothing, the quick one stays
-    too."""
+    more cards home after turning the deck.  With the tie-break the hint
+    turns the deck and says why; without it (the default) the quick hint's
+    move stays; where the play-on favours nothing, the quick one stays too."""
     from solitaire_tk import solver
     from solitaire_tk.tutor import sampling as sampling_module
     game = new_game("klondike", "draw3", seed=5)
@@ -652,13 +651,14 @@ def test_where_moves_win_as_often_the_one_that_plays_on_best_is_chosen(
         turned = len(position.piles["waste"]) > 0
         return PlayedOut(False, 3 + (favoured["lead"] if turned else 0))
     monkeypatch.setattr(sampling_module, "play_on_for", lambda game_id: play_on)
-    tie = Sampling(samples=10, most_samples=10, race_samples=0, playouts=6)
+    tie = Sampling(samples=10, most_samples=10, race_samples=0, playouts=6,
+                   playout_tie_break=True)
     hint = better_hint(game, ranked, tie)
     assert hint is not None and hint.move == flip
     assert hint.wins == hint.tried == 10
     assert "wins as often" in hint.why and "brought more cards home" in hint.why
     assert len(played_on) % 6 == 0 and len(played_on) >= 12   # each tied move, 6 ways
-    plain = better_hint(game, ranked, replace(tie, playout_tie_break=False))
+    plain = better_hint(game, ranked, Sampling(samples=10, most_samples=10, race_samples=0))
     assert plain is not None and plain.move == quick
     favoured["lead"] = 0
     even = better_hint(game, ranked, tie)

@@ -13,12 +13,12 @@ into one empty place or another just like it) are tried once.  Where the
 two best come out close, a game may race them (`_race`): more
 arrangements, for those two moves only (or the best three,
 `Sampling.race_moves`), until one leads clearly.  Where moves win as often,
-each is played on to the end as a pupil would play, by the game's rule of
-thumb that reads only face-up cards (`Sampling.playout_tie_break`), and the
-one that brings the most cards home is chosen; in a game with no such rule
 the quick hint's order decides, or where asked (`Sampling.ease_tie_break`,
-`Sampling.reveal_tie_break`) the move whose wins took the solver the
-fewest positions to find, or one that shows a card not seen yet.
+`Sampling.reveal_tie_break`, `Sampling.playout_tie_break`) the move whose
+wins took the solver the fewest positions to find, one that shows a card
+not seen yet, or the one that brings the most cards home when each is
+played on to the end as a pupil would play, by the game's rule of thumb
+that reads only face-up cards.
 
 Where nothing is hidden (Cruel, or a Klondike game with every card seen)
 the position is searched as it is: when the solver finds a way to win,
@@ -114,9 +114,10 @@ class Sampling:
     # thumb (`hints.play_on_for`), which plays as a pupil who cannot see
     # them, and the one that does best is chosen (`_tie_played_out`): the
     # solver, shown each way's cards, wins after almost any move, so its
-    # tries cannot tell such moves apart.  Klondike draw 3, deals 1-100:
-    # 34% with it, 33% without.
-    playout_tie_break: bool = True
+    # tries cannot tell such moves apart.  Off: Klondike draw 3 won 18 of
+    # deals 1-50 with it against 16, but 14 of deals 51-100 against 17 (32%
+    # of deals 1-100 against 33%), at twice the work (3 December 2026).
+    playout_tie_break: bool = False
     seed: int = 0
 
 
@@ -383,8 +384,11 @@ def _tie_played_out(game: Game, rng: random.Random, tally: _Tally, best: Move,
     A play-on never reads a hidden card: it plays on as a pupil would, who
     sees each card only when it turns up, so it counts what the solver's
     tries cannot (they know every card of the way they try): which move
-    leaves a pupil better off.  Draw three, deals 1-50: 18 won (deals 6, 13
-    and 43 besides, 38 lost) against 16 without it."""
+    leaves a pupil better off.  Draw three: deals 1-50, 18 won (6, 13 and
+    43 besides, 38 lost) against 16 without it; deals 51-100, 14 against 17
+    (75, 90 and 98 besides; 53, 68, 76, 78, 91 and 97 lost): a rule of thumb
+    that wins 17% of deals on its own tells such moves apart no better than
+    the quick hint's order, so it is off (`Sampling.playout_tie_break`)."""
     tied = [best, *tally.tied(best)]
     if len(tied) < 2:
         return best
