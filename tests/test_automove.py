@@ -27,6 +27,22 @@ def test_klondike_aces_and_twos_always_go_home() -> None:
     assert sources(game.safe_home_moves()) == ["waste"], "then the 2 of hearts is safe"
 
 
+def test_klondike_draw_three_leaves_a_waste_card_while_the_deck_has_cards_to_turn() -> None:
+    """Turning three at a time, a waste card taken home moves every card after
+    it one place on (other cards come up in the rounds to come), so it is not
+    safe to send home by itself; with the deck used up it is the last card of
+    the round, and in draw one each turn shows the next card anyway."""
+    layout = {"waste": "9C AH", "stock": "[5D] [6D] [7D]", "foundation1": "",
+              "tableau1": "AS"}
+    draw3 = new_game("klondike", "draw3", seed=1)
+    draw3 = arrange(draw3, {**{pid: "" for pid in draw3.pile_ids}, **layout})
+    assert sources(draw3.safe_home_moves()) == ["tableau1"]
+    used_up = arrange(draw3.copy(), {**layout, "stock": ""})
+    assert sources(used_up.safe_home_moves()) == ["waste", "tableau1"]
+    draw1 = arrange(empty("klondike"), layout)
+    assert sources(draw1.safe_home_moves()) == ["waste", "tableau1"]
+
+
 def test_klondike_a_card_stays_while_a_card_of_the_other_colour_could_need_it() -> None:
     # The 5 of hearts could still hold the 4 of clubs, which is not home yet.
     game = arrange(empty("klondike"), {"foundation1": "AH 2H 3H 4H", "foundation2": "AS 2S 3S 4S",

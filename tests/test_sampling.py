@@ -686,3 +686,36 @@ def test_klondike_play_on_comes_round_the_deck_where_it_may_and_always_ends() ->
         play_on(single)
         assert single.recycles == 0
     assert came_round > 0
+
+
+# Draw three deal 14 as the better hints played it to move 19: the Ace of
+# spades lies on the waste pile with 18 cards of the deck still to turn.
+ACE_ON_THE_WASTE = [
+    {"action": "move", "src": "tableau5", "dst": "foundation1"}, *[{"action": "flip"}] * 8,
+    {"action": "recycle"}, {"action": "move", "src": "tableau2", "dst": "tableau4"},
+    {"action": "move", "src": "tableau5", "dst": "tableau2"},
+    {"action": "move", "src": "tableau7", "dst": "tableau5"},
+    {"action": "move", "src": "tableau7", "dst": "tableau3"},
+    {"action": "move", "src": "tableau2", "dst": "tableau3", "count": 2},
+    {"action": "move", "src": "tableau7", "dst": "tableau2"}, {"action": "flip"},
+    {"action": "flip"}, {"action": "move", "src": "waste", "dst": "tableau3"}]
+
+
+def test_an_ace_taken_from_the_waste_in_draw_three_is_not_hinted_as_safe() -> None:
+    """Taking the Ace home moves every card after it in the deck one place on,
+    and here that loses the game (the tutor may know the real cards in a
+    test); the better hint no longer takes it as a move that can never spoil
+    a game, and tries it against the hidden cards like any other."""
+    game = new_game("klondike", "draw3", seed=14)
+    for move in ACE_ON_THE_WASTE:
+        game.play(move)
+    ace_home = Move("move", "waste", "foundation2")
+    assert game.piles["waste"][-1].code == "AS" and game.piles["stock"]
+    assert game.is_legal(ace_home) and ace_home not in game.safe_home_moves()
+    for move, status in ((ace_home, "lost"), (Move("flip"), "winnable")):
+        after = game.copy()
+        after.play(move)
+        assert solve(after, 1e9, max_positions=50_000, share_positions=True).status == status
+    hint = better_hint(game)
+    assert hint is not None and hint.move != ace_home
+    assert "never spoil" not in hint.why

@@ -330,8 +330,18 @@ class Klondike(Game):
         return all(heights[suit] >= card.rank - 1 for suit in other)
 
     def safe_home_moves(self) -> list[Move]:
+        """The safe cards (`is_safe_home`) on top of a stack, and on the waste
+        pile where taking it leaves every other card of the deck where it was
+        for the turns to come: in draw one (each turn shows the next card),
+        or with the deck used up (the waste card is the last of the round).
+        Turning three at a time, a waste card taken moves each card after it
+        one place on, so other cards come up in later rounds: draw three deal
+        14, played by the hints to move 19, is lost after its Ace of spades
+        goes home from the waste (18 cards left to turn), and winnable after
+        turning the deck instead."""
         out = []
-        for src in ("waste", *TABLEAUS):
+        waste_too = self.draw_count == 1 or not self._piles["stock"]
+        for src in ("waste", *TABLEAUS) if waste_too else TABLEAUS:
             card = self.top(src)
             if card is None or not card.face_up or not self.is_safe_home(card):
                 continue
