@@ -318,6 +318,12 @@ class Game:
         itself is not changed by searching it."""
         raise NotImplementedError(f"The solver cannot search {self.title} yet.")
 
+    def hidden_cost(self, move: Move) -> str | None:
+        """A sentence for a pupil about what `move` changes that is easy to miss
+        (said where the better hint turns the move down), or None.  None
+        unless a game says so."""
+        return None
+
     def safe_home_moves(self) -> list[Move]:
         """Legal moves that bring a card home and can never spoil the game, so
         the app may make them by itself (auto-move).  None unless a game says so."""

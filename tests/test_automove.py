@@ -41,6 +41,12 @@ def test_klondike_draw_three_leaves_a_waste_card_while_the_deck_has_cards_to_tur
     assert sources(used_up.safe_home_moves()) == ["waste", "tableau1"]
     draw1 = arrange(empty("klondike"), layout)
     assert sources(draw1.safe_home_moves()) == ["waste", "tableau1"]
+    # What the hints say of such a move (see test_sampling): only where it holds.
+    ace = Move("move", "waste", "foundation1")
+    cost = draw3.hidden_cost(ace)
+    assert cost is not None and "moves the cards after it along" in cost
+    assert used_up.hidden_cost(ace) is None and draw1.hidden_cost(ace) is None
+    assert draw3.hidden_cost(Move("move", "tableau1", "foundation1")) is None
 
 
 def test_klondike_a_card_stays_while_a_card_of_the_other_colour_could_need_it() -> None:

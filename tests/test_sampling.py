@@ -719,3 +719,7 @@ def test_an_ace_taken_from_the_waste_in_draw_three_is_not_hinted_as_safe() -> No
     hint = better_hint(game)
     assert hint is not None and hint.move != ace_home
     assert "never spoil" not in hint.why
+    # It says what the Ace's move changes that is easy to miss.
+    assert "the Ace of spades" in hint.why
+    assert "moves the cards after it along" in hint.why
+    assert game.hidden_cost(hint.move) is None

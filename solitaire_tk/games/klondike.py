@@ -329,6 +329,14 @@ class Klondike(Game):
         other = "CS" if card.is_red else "DH"
         return all(heights[suit] >= card.rank - 1 for suit in other)
 
+    def hidden_cost(self, move: Move) -> str | None:
+        # Turning three at a time, a waste card taken moves the cards after it
+        # along (see `safe_home_moves`).
+        if move.src == "waste" and self.draw_count > 1 and self._piles["stock"]:
+            return ("Remember: taking a card off the waste pile moves the cards after it "
+                    "along, so the deck shows other cards next time round.")
+        return None
+
     def safe_home_moves(self) -> list[Move]:
         """The safe cards (`is_safe_home`) on top of a stack, and on the waste
         pile where taking it leaves every other card of the deck where it was

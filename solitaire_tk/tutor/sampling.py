@@ -625,6 +625,9 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
         elif rival[1] is not None:
             sure += f", which wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}"
         sure += "."
+        cost = game.hidden_cost(rival[0])
+        if cost:
+            sure += " " + cost
     return _joined(reason, sure)
 
 
