@@ -329,10 +329,14 @@ class Klondike(Game):
         other = "CS" if card.is_red else "DH"
         return all(heights[suit] >= card.rank - 1 for suit in other)
 
+    def _waste_take_moves_deck(self) -> bool:
+        """Whether taking the waste card now changes which cards later turns
+        show: turning three at a time with cards left to turn, it moves each
+        card after it one place on (see `safe_home_moves`)."""
+        return self.draw_count > 1 and bool(self._piles["stock"])
+
     def hidden_cost(self, move: Move) -> str | None:
-        # Turning three at a time, a waste card taken moves the cards after it
-        # along (see `safe_home_moves`).
-        if move.src == "waste" and self.draw_count > 1 and self._piles["stock"]:
+        if move.src == "waste" and self._waste_take_moves_deck():
             return ("Remember: taking a card off the waste pile moves the cards after it "
                     "along, so the deck shows other cards next time round.")
         return None
@@ -348,8 +352,7 @@ class Klondike(Game):
         goes home from the waste (18 cards left to turn), and winnable after
         turning the deck instead."""
         out = []
-        waste_too = self.draw_count == 1 or not self._piles["stock"]
-        for src in ("waste", *TABLEAUS) if waste_too else TABLEAUS:
+        for src in TABLEAUS if self._waste_take_moves_deck() else ("waste", *TABLEAUS):
             card = self.top(src)
             if card is None or not card.face_up or not self.is_safe_home(card):
                 continue

@@ -306,8 +306,8 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     # could still come close; with a tie-break (ease, a look, a play-on), while it
     # could still tie.
     close = sampling.race_lead if sampling.race_samples > sampling.samples else 0.0
-    if sampling.ease_tie_break or sampling.reveal_tie_break or (
-            sampling.playout_tie_break and play_on_for(game.game_id) is not None):
+    play_on = play_on_for(game.game_id) if sampling.playout_tie_break else None
+    if sampling.ease_tie_break or sampling.reveal_tie_break or play_on is not None:
         close = max(close, sampling.margin)
     for move in order:
         if not tally.try_move(move, None if move == quick else
@@ -320,7 +320,6 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
         return None
     best = raced
     played_on = False
-    play_on = play_on_for(game.game_id) if sampling.playout_tie_break else None
     if play_on is not None:
         chosen = _tie_played_out(game, rng, tally, best, play_on, sampling)
         if chosen is None:

@@ -296,10 +296,7 @@ def play_on_klondike(game: Game) -> PlayedOut:
         # (`legal_moves` writes a reason for every move it leaves out: a
         # play-on makes hundreds of moves a hint.)
         for move in game.quick_legal_moves():
-            if move.action == "recycle":
-                value = 0.5 if played_since_round else 0.0
-            else:
-                value = _play_on_score(game, move, moved)
+            value = _play_on_score(game, move, moved, played_since_round)
             if value > score:
                 best, score = move, value
         if best is None:
@@ -314,10 +311,14 @@ def play_on_klondike(game: Game) -> PlayedOut:
     return PlayedOut(game.is_won() or game.can_finish(), game.progress())
 
 
-def _play_on_score(game: Klondike, move: Move, moved: set[tuple[str, str, Card]]) -> float:
-    """How much `play_on_klondike` wants `move` (0 or less: not at all)."""
+def _play_on_score(game: Klondike, move: Move, moved: set[tuple[str, str, Card]],
+                   played_since_round: bool = False) -> float:
+    """How much `play_on_klondike` wants `move` (0 or less: not at all); the
+    deck is turned over again only after a move besides turning."""
     if move.action == "flip":
         return 1.0
+    if move.action == "recycle":
+        return 0.5 if played_since_round else 0.0
     if move.action != "move" or move.src is None or move.dst is None:
         return 0.0
     pile = game.piles[move.src]
