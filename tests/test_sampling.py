@@ -341,9 +341,13 @@ def test_a_close_call_is_tried_on_more_arrangements_and_the_better_move_found() 
         after = game.copy()
         after.play(move)
         assert solve(after, 1e9, max_positions=50_000, share_positions=True).status == status
-    # (Without the race, nor the play-on tie-break, which tries more moves.)
-    plain = better_hint(game, ranked, Sampling(race_samples=0, playout_tie_break=False))
+    # (Without the race, nor the tie-breaks by a play-on or a plan, which try more moves.)
+    plain = better_hint(game, ranked, Sampling(race_samples=0, playout_tie_break=False,
+                                               plan_tie_break=False))
     assert plain is not None and plain.move == king and plain.tried <= 10
+    # Breaking the tie by one plan finds the turn too, in the first ten tries.
+    planned = better_hint(game, ranked, Sampling(race_samples=0, playout_tie_break=False))
+    assert planned is not None and planned.move == flip and planned.tried <= 10
     raced = better_hint(game, ranked, RACE)
     assert raced is not None and raced.move == flip
     assert 10 < raced.tried <= RACE.race_samples
@@ -393,7 +397,8 @@ def test_a_game_that_does_not_race_keeps_its_first_round(monkeypatch: pytest.Mon
     from solitaire_tk.games.klondike import Klondike
     monkeypatch.setattr(Klondike, "hint_races_close_calls", False)
     game = close_call()
-    no_tie_break = replace(RACE, playout_tie_break=False)   # (it tries more moves)
+    no_tie_break = replace(RACE, playout_tie_break=False,   # (they try more moves)
+                           plan_tie_break=False)
     hint = better_hint(game, sampling=no_tie_break)
     assert hint is not None and hint == better_hint(
         game, sampling=replace(no_tie_break, race_samples=0))
@@ -723,3 +728,56 @@ def test_an_ace_taken_from_the_waste_in_draw_three_is_not_hinted_as_safe() -> No
     assert "the Ace of spades" in hint.why
     assert "moves the cards after it along" in hint.why
     assert game.hidden_cost(hint.move) is None
+
+
+def test_where_moves_win_as_often_the_one_whose_wins_hold_with_one_plan_is_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Klondike draw 3, deal 3, its deck once gone through (so turning it shows
+    nothing new): turning the deck wins in every arrangement, but in each
+    only by turning it a different number of times (one, two or three, by
+    where the hidden cards lie), which a pupil who cannot see them cannot
+    know; moving the 9 of stack 5 turns a card up, and wins everywhere.  A
+    stand-in solver says so.  Without the tie-break the quick hint's turn
+    stays; with it the move that shows a card is chosen, and the sentence
+    says why."""
+    from solitaire_tk import solver
+    from solitaire_tk.tutor import sampling
+    game = looked(new_game("klondike", "draw3", seed=3))
+    flip = Move("flip")
+    ranked = rank_hints(game)
+    shows = next(hint for hint in ranked if hint.move is not None
+                 and hint.move.src == "tableau5" and hint.move.dst == "tableau7")
+    quick = [next(hint for hint in ranked if hint.move == flip), shows]
+    start = len(game.log)
+    ways: dict[tuple[str, ...], int] = {}
+
+    def turns_wanted(arrangement: Game) -> int:
+        """One, two or three turns, by where this arrangement's hidden cards lie."""
+        hidden = tuple(str(arrangement.piles[pid][index])
+                       for pid, index in arrangement.unseen_places())
+        return 1 + ways.setdefault(hidden, len(ways)) % 3
+
+    def stand_in(arrangement: Game, *_: object, **__: object) -> solver.Verdict:
+        moved = [Move.from_json(entry) for entry in arrangement.log[start:]]
+        if moved and moved[0] == flip:
+            wanted = turns_wanted(arrangement)
+            if len(moved) == 1:
+                return solver.Verdict(solver.WINNABLE, (flip,) * wanted, 100)
+            won = moved == [flip] * (1 + wanted)
+            return solver.Verdict(solver.WINNABLE if won else solver.LOST, (), 100)
+        turns_wanted(arrangement)
+        return solver.Verdict(solver.WINNABLE, (), 100)   # (at the start: tries each move)
+    monkeypatch.setattr(sampling, "solve", stand_in)
+    tie = Sampling(samples=9, most_samples=9, race_samples=0, playout_tie_break=False,
+                   plan_tie_break=False)
+    plain = better_hint(game, quick, tie)
+    assert plain is not None and plain.move == flip
+    planned = better_hint(game, quick, replace(tie, plan_tie_break=True))
+    assert planned is not None and planned.move == shows.move
+    assert planned.wins == planned.tried == 9
+    assert "wins as often only if you play on differently" in planned.why
+    # Where every arrangement wants the same turns, the turn holds with one plan: it stays.
+    monkeypatch.setattr(sampling, "solve", lambda arrangement, *_, **__: solver.Verdict(
+        solver.WINNABLE, (flip,) if arrangement.log[start:] == [flip.to_json()] else (), 100))
+    steady = better_hint(game, quick, replace(tie, plan_tie_break=True))
+    assert steady is not None and steady.move == flip
