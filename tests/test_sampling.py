@@ -775,7 +775,7 @@ def test_where_moves_win_as_often_the_one_whose_wins_hold_with_one_plan_is_chose
     planned = better_hint(game, quick, replace(tie, plan_tie_break=True))
     assert planned is not None and planned.move == shows.move
     assert planned.wins == planned.tried == 9
-    assert "wins as often only if you play on differently" in planned.why
+    assert "which wins as often only if you could see the hidden cards" in planned.why
     # Where every arrangement wants the same turns, the turn holds with one plan: it stays.
     monkeypatch.setattr(sampling, "solve", lambda arrangement, *_, **__: solver.Verdict(
         solver.WINNABLE, (flip,) if arrangement.log[start:] == [flip.to_json()] else (), 100))

@@ -722,9 +722,9 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
                      "seeing each card only when it turns up, this move brought more "
                      "cards home")
         elif planned and rival[1] is not None and rival[1] >= wins:
-            sure += (", which wins as often only if you play on differently for each way "
-                     "the hidden cards could lie; after this move the same next moves win "
-                     "in more of them")
+            sure += (", which wins as often only if you could see the hidden cards: the "
+                     "tutor found no one way to play on after it that wins in as many of "
+                     "the ways they could lie")
         elif rival[1] is not None and (rival[1] >= wins
                                        or _about(rival[1], tried) == _about(wins, tried)):
             # As often, to the nearest tenth (what is ahead is how far the
