@@ -398,6 +398,21 @@ def xdotool(*args: str) -> str:
                           timeout=LIMIT_SECONDS).stdout
 
 
+def app_window(pid: int) -> str:
+    """The app's window, once shown.  xdotool's search walks every window on the
+    screen and fails with BadWindow when one is closed under it (Tk's own
+    short-lived windows, on a busy machine), so then it looks again."""
+    deadline = time.monotonic() + LIMIT_SECONDS
+    while True:
+        try:
+            return xdotool("search", "--sync", "--onlyvisible", "--pid", str(pid),
+                           "--name", "Solitaire Tutor").split()[0]
+        except subprocess.CalledProcessError as error:
+            if "BadWindow" not in (error.stderr or "") or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 @pytest.mark.skipif(not shutil.which("xdotool"), reason="xdotool is not installed")
 @pytest.mark.parametrize("geometry", ["99999x99999+0+0", "800x600+16000+16000", "+16000+16000",
                                       "16000x16000+-16000+-16000"])
@@ -412,8 +427,7 @@ def test_the_app_starts_on_the_screen_whatever_size_was_saved(display: str, tmp_
                             "cruel", "--seed", "3"], cwd=ROOT, stderr=subprocess.PIPE, text=True,
                            env={**os.environ, "PYTHONPATH": str(ROOT), "DISPLAY": display})
     try:
-        window = xdotool("search", "--sync", "--onlyvisible", "--pid", str(app.pid),
-                         "--name", "Solitaire Tutor").split()[0]
+        window = app_window(app.pid)
         screen_width, screen_height = map(int, xdotool("getdisplaygeometry").split())
         # The window manager (if any) and Tk settle the place; a busy machine
         # takes longer, so look a few times before saying it is off the screen.
