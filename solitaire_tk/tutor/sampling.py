@@ -44,7 +44,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ..engine import Game, Position
-from ..moves import IllegalMove, JsonDict, Move
+from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
 from .hints import (Hint, PlayedOut, Playout, goes_round, own_better_hint, play_on_for,
@@ -460,8 +460,9 @@ def _plan_holds(tally: _Tally, move: Move, sampling: Sampling) -> int | None:
         for done, count in enumerate(others):
             if held + len(others) - done <= most:
                 break   # it cannot beat a plan tried before
-            held += _wins_after(tally.arrangements[count], (move, *plan), sampling.budget,
-                                tally.should_stop)
+            verdict = _after_moves(tally.arrangements[count], (move, *plan),
+                                   sampling.budget, tally.should_stop)
+            held += verdict.status == WINNABLE
             if tally.stopped():
                 return None
         most = max(most, held)
@@ -486,20 +487,6 @@ def _plan(arrangement: Game, move: Move, line: Sequence[Move]) -> tuple[Move, ..
             if len(arrangement.unseen_places()) < unseen:
                 break
         return tuple(plan)
-    finally:
-        arrangement.restore_checkpoint(point, log)
-
-
-def _wins_after(arrangement: Game, moves: Sequence[Move], budget: int,
-                should_stop: StopAsked | None) -> bool:
-    """Whether the solver finds a win in `arrangement` after `moves`."""
-    point, log = arrangement.checkpoint(), arrangement.log
-    try:
-        for move in moves:
-            arrangement.play(move)
-        return solve(arrangement, NEVER, should_stop, max_positions=budget).status == WINNABLE
-    except IllegalMove:
-        return False   # (a plan reads only seen cards, so this is never met)
     finally:
         arrangement.restore_checkpoint(point, log)
 
@@ -684,9 +671,18 @@ def _search_key(game: Game) -> object:
 def _after(arrangement: Game, move: Move, budget: int,
            should_stop: StopAsked | None) -> Verdict:
     """What the solver finds in `arrangement` after `move`."""
+    return _after_moves(arrangement, (move,), budget, should_stop)
+
+
+def _after_moves(arrangement: Game, moves: Sequence[Move], budget: int,
+                 should_stop: StopAsked | None) -> Verdict:
+    """What the solver finds in `arrangement` after `moves` (the arrangement
+    is left as it was).  A plan's moves read only cards every arrangement
+    shows alike (`_plan`), so they are legal in each."""
     point, log = arrangement.checkpoint(), arrangement.log
     try:
-        arrangement.play(move)
+        for move in moves:
+            arrangement.play(move)
         return solve(arrangement, NEVER, should_stop, max_positions=budget)
     finally:
         arrangement.restore_checkpoint(point, log)
