@@ -131,6 +131,11 @@ class Game:
     # more arrangements (`Sampling.race_samples`, tutor/sampling.py): measured
     # to win more where it is on, at about twice the work a hint.
     hint_races_close_calls: ClassVar[bool] = False
+    # Whether a sampled hint breaks a tie between moves by the one whose wins
+    # hold with one plan (`Sampling.plan_tie_break`, tutor/sampling.py): on
+    # where it was measured to win more.  (Thirteen, deals 1-2000: 31 won
+    # with it, 42 without; the quick hint alone 37.)
+    hint_plans_ties: ClassVar[bool] = False
 
     def __init__(self, deck: Sequence[Card], *, variant: str | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,

@@ -781,3 +781,27 @@ def test_where_moves_win_as_often_the_one_whose_wins_hold_with_one_plan_is_chose
         solver.WINNABLE, (flip,) if arrangement.log[start:] == [flip.to_json()] else (), 100))
     steady = better_hint(game, quick, replace(tie, plan_tie_break=True))
     assert steady is not None and steady.move == flip
+
+
+def test_only_a_game_that_plans_its_ties_asks_for_a_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan tie-break is the game's choice (`Game.hint_plans_ties`): Klondike's
+    sampled hint looks for a plan among its tied moves, Thirteen's never does
+    (there a tie is mostly a win or two each, and a plan picked by luck lost
+    more deals than it won), unless the game is switched over."""
+    from solitaire_tk.games.thirteen import Thirteen
+    from solitaire_tk.tutor import sampling
+    asked: list[str] = []
+    real = sampling._tie_planned
+
+    def recorded(tally: object, best: Move, how: Sampling) -> Move | None:
+        asked.append(best.action)
+        return real(tally, best, how)   # type: ignore[arg-type]
+    monkeypatch.setattr(sampling, "_tie_planned", recorded)
+    thirteen = new_game("thirteen", "standard", seed=1)
+    hint = better_hint(thirteen, rank_hints(thirteen))
+    assert hint is not None and hint.tried >= 10 and not asked
+    monkeypatch.setattr(Thirteen, "hint_plans_ties", True)
+    assert better_hint(thirteen, rank_hints(thirteen)) is not None and asked == ["remove"]
+    asked.clear()
+    klondike = close_call()
+    assert better_hint(klondike, rank_hints(klondike)) is not None and asked

@@ -128,7 +128,10 @@ class Sampling:
     # moves up to the next card shown of the solver's line in one
     # arrangement, tried in the others (the `plan_tries` plans most often
     # found).  Klondike draw 3, deals 1-100: 43 won against 38 without it (9
-    # won besides, 4 lost), at 1.8 times the work (4 December 2026).
+    # won besides, 4 lost), at 1.8 times the work (4 December 2026).  Only in
+    # a game that plans its ties (`Game.hint_plans_ties`): in Thirteen, where
+    # a win is rare, a tie is mostly one or two wins each, and the plan
+    # picked by luck of the draw lost more deals than it won.
     plan_tie_break: bool = True
     plan_tries: int = 3
     seed: int = 0
@@ -300,6 +303,8 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
     if not game.hint_races_close_calls:
         sampling = replace(sampling, race_samples=0)
+    if not game.hint_plans_ties:
+        sampling = replace(sampling, plan_tie_break=False)
     tally = _Tally(moves, _Worth(game, partial), sampling, should_stop)
     searched = 0
     for count in range(sampling.most_samples):
