@@ -55,7 +55,8 @@
   machine one worker gives the fairest figures), `--positions N` for a budget
   of N positions a deal instead of 2 s (figures a busy machine does not change),
   `--no-dead-ends` for the search alone, every game's dead-end tests left out
-  (what the tests cost in positions a second, and what they decide).
+  (what the tests cost in positions a second, and what they decide).  The
+  deals left undecided are listed under each row (and in the JSON file).
 - Winnable deals (`--deals` runs only this part, `--game ID` for one game):
   what the finder of winnable deals spends to prove 3 deals a row, from the
   same random deal numbers each run: deals tried and processor seconds a deal.
@@ -764,7 +765,10 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                    "median_s": times[len(times) // 2],
                    "p95_s": times[min(len(times) - 1, int(len(times) * 0.95))],
                    "positions_per_s": rate,
-                   "published": PUBLISHED.get((game_id, variant), "none published")}
+                   "published": PUBLISHED.get((game_id, variant), "none published"),
+                   # Which deals to look at when working on the search.
+                   "unknown_deals": [job[3] for job, answer in zip(jobs, answers)
+                                     if answer[0] == "unknown"]}
             results.append(row)
             option = ",".join(name for name, _ in options) or "-"
             won_of = f"{row['winnable_of_decided']:.1%}" if decided else "-"
@@ -772,6 +776,9 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                   f"{shares['lost']:>6.1%} {shares['unknown']:>7.1%} {won_of:>11} "
                   f"{row['median_s'] * 1000:>6.0f}ms {row['p95_s'] * 1000:>6.0f}ms "
                   f"{rate:>7.0f}  {row['published']}", flush=True)
+            if row["unknown_deals"]:
+                print(f"  undecided: {' '.join(map(str, row['unknown_deals'][:40]))}"
+                      f"{' ...' if len(row['unknown_deals']) > 40 else ''}", flush=True)
     out = Path(json_path or "solver-benchmark.json")
     out.write_text(json.dumps({"seconds_a_deal": None if positions else SOLVER_SECONDS,
                                "positions_a_deal": positions or None, "processes": cores,

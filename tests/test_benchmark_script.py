@@ -65,4 +65,10 @@ def test_the_solver_without_its_dead_end_tests_searches_more_to_decide_less(
         assert data["dead_end_tests"] is not bool(flags)
         row = data["rows"][0]
         decided[bool(flags)] = row["winnable"] + row["lost"]
+        # The deals left undecided are named, in the file and under the row.
+        undecided = row["unknown_deals"]
+        assert len(undecided) == round(row["unknown"] * 20)
+        assert set(undecided) <= set(range(1, 21))
+        if undecided:
+            assert f"  undecided: {' '.join(map(str, undecided))}" in result.stdout
     assert decided[True] < decided[False], decided
