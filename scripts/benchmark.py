@@ -776,9 +776,10 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                   f"{shares['lost']:>6.1%} {shares['unknown']:>7.1%} {won_of:>11} "
                   f"{row['median_s'] * 1000:>6.0f}ms {row['p95_s'] * 1000:>6.0f}ms "
                   f"{rate:>7.0f}  {row['published']}", flush=True)
-            if row["unknown_deals"]:
-                print(f"  undecided: {' '.join(map(str, row['unknown_deals'][:40]))}"
-                      f"{' ...' if len(row['unknown_deals']) > 40 else ''}", flush=True)
+            undecided = row["unknown_deals"]
+            if undecided:
+                print(f"  undecided: {' '.join(map(str, undecided[:40]))}"
+                      f"{' ...' if len(undecided) > 40 else ''}", flush=True)
     out = Path(json_path or "solver-benchmark.json")
     out.write_text(json.dumps({"seconds_a_deal": None if positions else SOLVER_SECONDS,
                                "positions_a_deal": positions or None, "processes": cores,

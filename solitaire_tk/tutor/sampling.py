@@ -301,10 +301,10 @@ def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
     if len(moves) < 2:
         return None   # every move comes to the same: the quick hint is as good
     partial = sampling.partial if game.hint_counts_unfinished_searches else 0.0
-    if not game.hint_races_close_calls:
-        sampling = replace(sampling, race_samples=0)
-    if not game.hint_plans_ties:
-        sampling = replace(sampling, plan_tie_break=False)
+    # What each game measured to pay off in its own hints (see `Game`).
+    sampling = replace(sampling,
+                       race_samples=sampling.race_samples if game.hint_races_close_calls else 0,
+                       plan_tie_break=sampling.plan_tie_break and game.hint_plans_ties)
     tally = _Tally(moves, _Worth(game, partial), sampling, should_stop)
     searched = 0
     for count in range(sampling.most_samples):
