@@ -767,7 +767,7 @@ def solver_figures(quick: bool = False, full: bool = False, json_path: str = "",
                    "positions_per_s": rate,
                    "published": PUBLISHED.get((game_id, variant), "none published"),
                    # Which deals to look at when working on the search.
-                   "unknown_deals": [job[3] for job, answer in zip(jobs, answers)
+                   "unknown_deals": [seed for seed, answer in enumerate(answers, start=1)
                                      if answer[0] == "unknown"]}
             results.append(row)
             option = ",".join(name for name, _ in options) or "-"
