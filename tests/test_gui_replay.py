@@ -93,6 +93,7 @@ def test_a_replay_of_another_game_shows_that_game_and_leaves_the_game_in_play(
     view.close_button.invoke()
     d.pump(400)  # an autosave, if one were wrongly made, would be written by now
     assert not d.app.replaying
+    assert loss not in d.status() and "your own game is back" in d.status()
     after = (d.root.title(), panel_says(d), drawn_piles(d), d.game.position(), list(d.game.log))
     assert after == before
     assert autosaved(data_dir) == kept

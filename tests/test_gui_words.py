@@ -224,7 +224,7 @@ def test_help_keys_lists_every_key_the_window_binds(driver_for) -> None:
     help_menu.invoke(menu_labels(help_menu).index("Keys"))
     d.pump()
     dialog = next(w for w in d.root.winfo_children() if isinstance(w, TextDialog))
-    text = "\n".join(str(child.cget("text")) for child in dialog.body.winfo_children()
+    text = "\n".join(str(child.cget("text")) for child in dialog.area.inner.winfo_children()
                      if child.winfo_class() == "TLabel")
     assert "Ctrl+E" in text
     for key in SHARED_KEYS:

@@ -11,6 +11,12 @@ from typing import Callable
 from .. import __version__
 from ..cards import MAX_SEED
 from .colours import LOST_COLOUR, WON_COLOUR
+from .scrollarea import ScrollArea
+
+# The widest a dialog's paragraphs are (pixels), where the screen has room.
+TEXT_WIDTH = 520
+# Pixels kept free at the bottom of the screen, where a taskbar may be.
+SCREEN_FOOT = 48
 
 
 def frame_offset(window: tk.Misc) -> tuple[int, int]:
@@ -70,6 +76,10 @@ class ModalDialog(tk.Toplevel):
         width, height = self.winfo_reqwidth(), self.winfo_reqheight()
         x = parent.winfo_rootx() + max(0, (parent.winfo_width() - width) // 2)
         y = parent.winfo_rooty() + max(0, (parent.winfo_height() - height) // 2)
+        # A dialog taller or wider than its parent stays on the screen (with
+        # room for a taskbar at the bottom), its buttons in reach.
+        x = max(offset[0], min(x, self.winfo_screenwidth() - width - 8))
+        y = max(offset[1], min(y, self.winfo_screenheight() - height - SCREEN_FOOT))
         self.geometry(f"+{x - offset[0]}+{y - offset[1]}")
 
     def _take_input(self, focus: tk.Widget | None, tries: int = 0) -> None:
@@ -161,13 +171,25 @@ class DealNumberDialog(ModalDialog):
 
 
 class TextDialog(ModalDialog):
-    """A few paragraphs and a Close button (About, Keys)."""
+    """A few paragraphs and a Close button (About, Keys).  Text taller than
+    the screen has room for scrolls (the mouse wheel, the arrow keys and
+    Page Up/Down), and Close stays in sight."""
 
     def __init__(self, master: tk.Misc, title: str, text: str) -> None:
         super().__init__(master, title)
-        ttk.Label(self.body, text=text, wraplength=460, justify="left").pack(anchor="w")
         close = ttk.Button(self.body, text="Close", command=self.close)
-        close.pack(anchor="e", pady=(12, 0))
+        close.pack(side="bottom", anchor="e", pady=(12, 0))
+        self.area = ScrollArea(self.body)
+        self.area.pack(fill="both", expand=True)
+        width = min(TEXT_WIDTH, self.winfo_screenwidth() - 120)
+        ttk.Label(self.area.inner, text=text, wraplength=width, justify="left").pack(anchor="w")
+        # Room for the window's title bar, the padding and Close, and a
+        # taskbar at the bottom of the screen.
+        self.area.fit_content(self.winfo_screenheight() - 172 - SCREEN_FOOT)
+        canvas = self.area.canvas
+        for key, amount, unit in (("Down", 1, "units"), ("Up", -1, "units"),
+                                  ("Next", 1, "pages"), ("Prior", -1, "pages")):
+            self.bind(f"<{key}>", lambda e, a=amount, u=unit: canvas.yview_scroll(a, u))
         self.bind("<Return>", lambda e: self.close())
         self.show(close)
 

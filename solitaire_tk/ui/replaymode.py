@@ -191,6 +191,8 @@ class ReplayMode:
         app.marks.clear("next")
         app.table.show(app.game)
         app.status.show_game(app.game)
+        # (The bar would still speak of the replay's last step.)
+        app.status.say("The replay is closed: your own game is back, as you left it.", "info")
         app.show_title(app.game)
         app.panel.show_game(app.game)
         if self._told_before is not None:

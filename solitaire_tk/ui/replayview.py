@@ -74,17 +74,21 @@ class ReplayView(ttk.Frame):
         self.intro.pack(anchor="w", fill="x")
         # The buttons come before the sentences: a sentence of one to four lines
         # must not move them under the pointer between two clicks.
+        # In a grid of shares, so that a narrow panel narrows every button a
+        # little rather than cutting the last one off.
         buttons = ttk.Frame(self)
         buttons.pack(fill="x", pady=4)
         self.buttons: dict[str, ttk.Button] = {}
-        for name, text, command in (("first", "|<", lambda: self.go(0)),
-                                    ("back", "<", lambda: self.step_by(-1)),
-                                    ("play", "Play", self.toggle_play),
-                                    ("forward", ">", lambda: self.step_by(1)),
-                                    ("last", ">|", self.go_last)):
+        for column, (name, text, command) in enumerate((
+                ("first", "|<", lambda: self.go(0)),
+                ("back", "<", lambda: self.step_by(-1)),
+                ("play", "Play", self.toggle_play),
+                ("forward", ">", lambda: self.step_by(1)),
+                ("last", ">|", self.go_last))):
             button = ttk.Button(buttons, text=text, width=5 if name == "play" else 3,
                                 command=command)
-            button.pack(side="left", padx=1)
+            button.grid(row=0, column=column, sticky="we", padx=1)
+            buttons.columnconfigure(column, weight=2 if name == "play" else 1)
             self.buttons[name] = button
         self.tips = add_tooltips([
             (self.buttons["first"], "Go to the deal, before any move (Home)"),
@@ -109,9 +113,11 @@ class ReplayView(ttk.Frame):
         actions = ttk.Frame(self)
         actions.pack(side="bottom", fill="x", pady=(4, 0))
         self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
-        self.take_over.pack(side="left")
+        self.take_over.grid(row=0, column=0, sticky="w")
         self.close_button = ttk.Button(actions, text="Close replay", command=on_close)
-        self.close_button.pack(side="right")
+        self.close_button.grid(row=0, column=1, sticky="e", padx=(4, 0))
+        actions.columnconfigure(0, weight=1)
+        actions.columnconfigure(1, weight=1)
         self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
         self.where.pack(anchor="w", fill="x", pady=(4, 0))
         self.result = ttk.Label(self, wraplength=240, justify="left")
@@ -120,7 +126,7 @@ class ReplayView(ttk.Frame):
         self.next_label.pack(anchor="w", fill="x", pady=(4, 2))
         listing = ttk.Frame(self)
         listing.pack(fill="both", expand=True)
-        self.steps = tk.Listbox(listing, height=6, activestyle="dotbox", exportselection=False,
+        self.steps = tk.Listbox(listing, height=4, activestyle="dotbox", exportselection=False,
                                 font=("DejaVu Sans", 10))
         self.scroll = ttk.Scrollbar(listing, orient="vertical", command=self.steps.yview)
         self.steps.configure(yscrollcommand=self._on_list_view)

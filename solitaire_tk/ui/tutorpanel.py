@@ -14,6 +14,7 @@ from .colours import RESULT_COLOURS
 from .helpview import HelpView
 from .keys import key_for
 from .replayview import ReplayView
+from .scrollarea import ScrollArea
 from .tooltip import Tooltip, add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
@@ -76,7 +77,11 @@ class TutorPanel(ttk.Frame):
         return self._replay or self._make_replay()
 
     def _make_replay(self) -> ReplayView:
-        self._replay = ReplayView(self.replay_tab, *self._replay_actions)
+        # In a scrolling area: on a small screen, or under a long sentence,
+        # the controls and the list of steps are then never out of reach.
+        self.replay_area = ScrollArea(self.replay_tab)
+        self.replay_area.pack(fill="both", expand=True)
+        self._replay = ReplayView(self.replay_area.inner, *self._replay_actions)
         self._replay.pack(fill="both", expand=True)
         return self._replay
 

@@ -1,0 +1,88 @@
+"""Nothing out of reach on a small screen: a dialog taller than the screen
+scrolls with Close in sight, and the replay controls in a small window
+keep every button whole and scroll to the ones below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solitaire_tk import new_game
+from solitaire_tk.ui.dialogs import TextDialog
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def fully_inside(widget, outer) -> bool:
+    """Whether `widget` lies wholly within `outer` on the screen."""
+    left, top = widget.winfo_rootx(), widget.winfo_rooty()
+    return (outer.winfo_rootx() <= left
+            and left + widget.winfo_width() <= outer.winfo_rootx() + outer.winfo_width()
+            and outer.winfo_rooty() <= top
+            and top + widget.winfo_height() <= outer.winfo_rooty() + outer.winfo_height())
+
+
+def test_a_dialog_taller_than_the_screen_scrolls_and_close_stays_on_it(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=2))
+    lines = "\n".join(f"Line {n}: a sentence about a key." for n in range(1, 301))
+    dialog = TextDialog(d.root, "Keys", lines)
+    d.pump(100)
+    close = next(w for w in dialog.body.winfo_children() if w.winfo_class() == "TButton")
+    assert dialog.area.scrolls, "300 lines do not fit any screen"
+    assert close.winfo_rooty() + close.winfo_height() <= d.root.winfo_screenheight()
+    assert dialog.winfo_height() < d.root.winfo_screenheight()
+    canvas = dialog.area.canvas
+    assert canvas.yview()[0] == 0.0
+    dialog.event_generate("<Next>")
+    d.pump()
+    assert canvas.yview()[0] > 0.0, "Page Down scrolls the text"
+    dialog.event_generate("<Prior>")
+    d.pump()
+    assert canvas.yview()[0] == 0.0
+    dialog.close()
+
+
+def test_a_short_dialog_does_not_scroll(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=2))
+    dialog = TextDialog(d.root, "About", "One short paragraph.")
+    d.pump(100)
+    assert not dialog.area.scrolls
+    label = dialog.area.inner.winfo_children()[0]
+    assert fully_inside(label, dialog.area)
+    dialog.close()
+
+
+def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=3), geometry="800x520+0+0")
+    d.app.open_file(str(GOLDEN / "double-standard.json"))
+    d.pump(200)
+    view = d.app.panel.replay
+    area = d.app.panel.replay_area
+    # Every step button whole, side by side, inside the panel.
+    buttons = list(view.buttons.values())
+    for button in buttons:
+        assert fully_inside(button, d.app.panel), button.cget("text")
+    for left, right in zip(buttons, buttons[1:]):
+        assert left.winfo_rootx() + left.winfo_width() <= right.winfo_rootx()
+    assert fully_inside(view.take_over, view) and fully_inside(view.close_button, view)
+    assert (view.take_over.winfo_rootx() + view.take_over.winfo_width()
+            <= view.close_button.winfo_rootx())
+    # The controls below are reached by scrolling, and work.
+    assert area.scrolls
+    assert not fully_inside(view.close_button, area)
+    area.see(view.close_button)
+    d.pump()
+    assert fully_inside(view.close_button, area)
+    view.close_button.invoke()
+    d.pump()
+    assert not d.app.replaying
+
+
+def test_the_replay_controls_do_not_scroll_where_there_is_room(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=3), geometry="1200x860+0+0")
+    d.app.open_file(str(GOLDEN / "double-standard.json"))
+    d.pump(200)
+    view = d.app.panel.replay
+    area = d.app.panel.replay_area
+    assert not area.scrolls
+    assert fully_inside(view.close_button, area)
+    assert view.steps.winfo_height() > 100, "the list of steps takes the room left"
