@@ -6,7 +6,7 @@ import re
 import tkinter as tk
 from functools import partial
 from tkinter import ttk
-from typing import Callable
+from typing import Callable, Literal
 
 from .. import __version__
 from ..cards import MAX_SEED
@@ -186,12 +186,15 @@ class TextDialog(ModalDialog):
         # Room for the window's title bar, the padding and Close, and a
         # taskbar at the bottom of the screen.
         self.area.fit_content(self.winfo_screenheight() - 172 - SCREEN_FOOT)
-        canvas = self.area.canvas
-        for key, amount, unit in (("Down", 1, "units"), ("Up", -1, "units"),
-                                  ("Next", 1, "pages"), ("Prior", -1, "pages")):
-            self.bind(f"<{key}>", lambda e, a=amount, u=unit: canvas.yview_scroll(a, u))
+        scrolls: tuple[tuple[str, int, Literal["units", "pages"]], ...] = (
+            ("Down", 1, "units"), ("Up", -1, "units"), ("Next", 1, "pages"), ("Prior", -1, "pages"))
+        for key, amount, unit in scrolls:
+            self.bind(f"<{key}>", partial(self._scroll, amount, unit))
         self.bind("<Return>", lambda e: self.close())
         self.show(close)
+
+    def _scroll(self, amount: int, unit: Literal["units", "pages"], event: tk.Event) -> None:
+        self.area.canvas.yview_scroll(amount, unit)
 
 
 ABOUT_TEXT = (f"Solitaire Tutor {__version__}\n\n"

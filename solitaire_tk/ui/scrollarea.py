@@ -21,10 +21,11 @@ class ScrollArea(ttk.Frame):
 
     def __init__(self, master: tk.Misc, **options: object) -> None:
         super().__init__(master, **options)  # type: ignore[arg-type]
-        background = ttk.Style(self).lookup("TFrame", "background") or None
         # Asks for no room of its own: the master's layout decides its size.
-        self.canvas = tk.Canvas(self, width=1, height=1, highlightthickness=0, borderwidth=0,
-                                background=background)
+        self.canvas = tk.Canvas(self, width=1, height=1, highlightthickness=0, borderwidth=0)
+        background = ttk.Style(self).lookup("TFrame", "background")
+        if background:
+            self.canvas.configure(background=background)
         self.bar = ttk.Scrollbar(self, orient="vertical", command=self.canvas.yview)
         self.canvas.configure(yscrollcommand=self.bar.set)
         self.inner = ttk.Frame(self.canvas)
