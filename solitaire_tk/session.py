@@ -98,6 +98,14 @@ def unfinished_game(store: Any) -> Game | None:
     return game
 
 
+def same_deal(game: Game, other: Game) -> bool:
+    """Whether the two are one deal of one game: the same game, variant,
+    options and deck (so asking for one while the other waits unfinished
+    asks for that game, not a new one)."""
+    return (game.game_id, game.variant, game.options, game.deck) == (
+        other.game_id, other.variant, other.options, other.deck)
+
+
 @record(frozen=True)
 class _Redo:
     """A move taken back, and the position it can be played again from."""

@@ -217,6 +217,32 @@ def test_the_command_line_over_an_unfinished_game_asks_in_the_window(
         root.destroy()
 
 
+def test_the_command_line_asking_for_the_unfinished_deal_plays_on_with_it(
+        display: str, data_dir: Path) -> None:
+    """`solitaire-tk klondike --variant draw1 --seed 5` over that very game
+    unfinished: no question, nothing counted, the game as it was left."""
+    from solitaire_tk.ui.launch import first_game, open_app
+    store = DataStore(data_dir)
+    unfinished = new_game("klondike", "draw1", seed=5, player="Player 1")
+    unfinished.play(unfinished.legal_moves()[0])
+    store.autosave(unfinished)
+    store = DataStore(data_dir)
+    args = parse_args(["klondike", "--variant", "draw1", "--seed", "5"])
+    root = tk.Tk(className="SolitaireTutorTest")
+    try:
+        root.geometry("1200x760+0+0")
+        game = first_game(args, store)
+        app: Any = open_app(root, store, args, game)
+        root.update()
+        assert app.abandon_question is None
+        assert app.game.position() == unfinished.position() and len(app.game.log) == 1
+        assert "Welcome back" in str(app.status.full_message)
+        assert store.stats("klondike/draw1").played == 0
+        assert not list(store.saved_games_dir().glob("klondike-*.json"))
+    finally:
+        root.destroy()
+
+
 def test_the_command_line_over_a_game_without_moves_asks_nothing(
         display: str, data_dir: Path) -> None:
     from solitaire_tk.ui.launch import first_game, open_app

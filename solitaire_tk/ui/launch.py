@@ -16,7 +16,7 @@ from ..engine import Game
 from ..registry import new_game
 from ..resources import resource, resource_files
 from ..savefile import GameFileError, Replay
-from ..session import new_game_for, unfinished_game
+from ..session import new_game_for, same_deal, unfinished_game
 from ..userdata import DataStore
 
 if TYPE_CHECKING:
@@ -179,10 +179,13 @@ def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game
     # game is shown and the window asks, as F2 does (No plays on with it).
     from .app import TutorApp
     waiting = unfinished_game(store) if args.game not in (None, "replay") else None
+    resumed = args.game is None or (waiting is not None and same_deal(waiting, game))
+    if resumed and waiting is not None:
+        game, waiting = waiting, None   # the very deal asked for: play on with it
     app = TutorApp(root, store, waiting or game)
-    if (args.game is None or waiting is not None) and store.resumed_with_hints:
+    if (resumed or waiting is not None) and store.resumed_with_hints:
         app.used_hints = True  # the hints asked for before the restart still count
-    if game.log and args.game is None:
+    if game.log and resumed:
         app.say(f"Welcome back! Here is the game of {game.title} you had not finished.",
                 "info")
     if store.notice:
