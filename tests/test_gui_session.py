@@ -68,6 +68,11 @@ def test_f2_asks_no_keeps_the_game_yes_starts_a_new_one_and_keeps_the_old(
     replay = Replay(kept[0])
     assert replay.game_at(len(replay)).position() == old.position()
     assert kept[0].name in d.status()
+    # The whole sentence is in the panel; the bar keeps to one line, so the
+    # table is not squeezed until the next move.
+    assert kept[0].name in str(d.app.panel.message.cget("text"))
+    assert d.app.panel.heading.cget("text") == "Your last game"
+    assert "\n" not in d.status_shown() and d.status_shown() != d.status()
     shown = shown_stats(d, "klondike/draw1")
     assert shown["played"] == "1" and shown["won"] == "0 (0%)" and shown["lost"] == "1"
 

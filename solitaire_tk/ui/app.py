@@ -453,7 +453,7 @@ class TutorApp:
         self.panel.tell(text, "notice")
 
     def _on_message(self, text: str, kind: str) -> None:
-        in_panel = kind in ("done", "hint", "over", "won", "lost")
+        in_panel = kind in ("done", "hint", "over", "won", "lost", "kept")
         self.status.say(text, kind, in_panel_too=in_panel)
         if in_panel:
             self.panel.tell(text, kind)

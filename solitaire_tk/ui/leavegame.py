@@ -63,8 +63,10 @@ class LeaveGame:
             left = app.game.title
             app.start(make_game(), played_on=played_on)
             if kept is not None:
+                # In the panel too (the bar shows it on one line): a long file
+                # name made the bar two lines high until the next move.
                 app.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
-                        "open it with Game > Open saved game to watch it again.", "info")
+                        "open it with Game > Open saved game to watch it again.", "kept")
             go_on()
 
         from .statsdialog import ConfirmDialog  # the dialogs load when first needed

@@ -20,7 +20,8 @@ from .tooltip import Tooltip, add_tooltips
 MIN_WIDTH, MAX_WIDTH = 240, 400
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
             "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay",
-            "notice": "About your files", "lost_move": "A losing move"}
+            "notice": "About your files", "lost_move": "A losing move",
+            "kept": "Your last game"}
 COLOURS = {"illegal": "#a00000", "notice": "#a00000", "hint": "#0040a0",
            "lost_move": RESULT_COLOURS["lost"], **RESULT_COLOURS}
 
