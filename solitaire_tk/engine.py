@@ -96,6 +96,8 @@ class Game:
     # The score in the status bar, in the words of the game's own help
     # ({score}; {cards} is how many cards the game is played with).
     score_words: ClassVar[str] = "Score: {score}"
+    # What to do next once a card is picked up, in a pupil's words.
+    hold_prompt: ClassVar[str] = "Now choose where it goes"
     lower_score_is_better: ClassVar[bool] = False
     lists_every_score: ClassVar[bool] = False
     counts_cards_played: ClassVar[bool] = False

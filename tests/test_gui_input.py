@@ -272,3 +272,21 @@ def test_the_pointer_is_a_hand_over_a_movable_card_in_every_game(driver_for, gam
         assert hover(*still[0]) == "", "the normal arrow over a card that cannot move"
     assert hover(d.table.winfo_width() - 3, d.table.winfo_height() - 3) == ""
     assert hover(*movable[-1]) == "hand2"
+
+
+def test_a_picked_up_card_says_what_to_choose_next_in_the_game_s_words(driver_for) -> None:
+    """Thirteen's cards go away in pairs: its prompt names the partner; Klondike's the place."""
+    from solitaire_tk.engine import Game
+    from solitaire_tk.games.thirteen import Thirteen
+    d = driver_for(new_game("thirteen", seed=5))
+    pair = next(m for m in d.game.legal_moves() if m.piles is not None and len(m.piles) == 2)
+    pile = pair.piles[0]
+    d.click(*d.card_point(pile))
+    assert d.app.controls.held is not None
+    assert "adds up to 13 with it" in d.status() and Thirteen.hold_prompt in d.status()
+    d.key("Escape")
+    d.app.new_game("klondike", "draw1", seed=3)
+    d.pump()
+    move = next(m for m in d.game.legal_moves() if m.action == "move")
+    d.app.controls.hold(move.src, len(d.game.piles[move.src]) - 1)
+    assert Game.hold_prompt in d.status() and "13" not in d.status()

@@ -206,7 +206,7 @@ class TableControls:
         self.held = (pile, index)
         self.redraw_marks()
         card = self.game.piles[pile][index]
-        self.player.say(f"You picked up {card.name}. Now choose where it goes "
+        self.player.say(f"You picked up {card.name}. {self.game.hold_prompt} "
                         "(Escape puts it back).", "info")
         if self.on_hold:
             self.on_hold(self.held)
