@@ -86,3 +86,16 @@ def test_the_replay_controls_do_not_scroll_where_there_is_room(driver_for) -> No
     assert not area.scrolls
     assert fully_inside(view.close_button, area)
     assert view.steps.winfo_height() > 100, "the list of steps takes the room left"
+
+
+def test_a_place_s_words_stay_inside_it_so_a_card_on_it_hides_them(driver_for) -> None:
+    """Dammit!'s "Card to play" under the card to play, in a small window."""
+    d = driver_for(new_game("dammit", seed=5), geometry="800x520+0+0")
+    table = d.app.table
+    spot = table.layout.spots["stock"]
+    words = [item for item in table.find_withtag("slot:stock")
+             if table.type(item) == "text" and table.itemcget(item, "text") == "Card to play"]
+    assert len(words) == 1
+    left, top, right, bottom = table.bbox(words[0])
+    assert spot.x <= left and right <= spot.x + table.layout.card_w
+    assert spot.y <= top and bottom <= spot.y + table.layout.card_h

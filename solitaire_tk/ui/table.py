@@ -214,9 +214,10 @@ class Table(tk.Canvas):
                 self.create_text(spot.x + cw / 2, spot.y - 1, text=str(number), anchor="s",
                                  fill="white", font=label_font,
                                  tags=("slot", "label", f"number:{spot.pile_id}"))
-            if spot.label:
+            if spot.label:  # kept within the place (wrapped), so a card hides it all
                 self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
-                                 fill=SLOT_OUTLINE, font=label_font, tags=tag)
+                                 fill=SLOT_OUTLINE, font=label_font, tags=tag,
+                                 width=max(1, cw - 8), justify="center")
         for name, rect in layout.buttons.items():
             self._rounded(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h, fill="#f4e9c8",
                           outline="#5a4a1a", width=2, tags=("button", f"button:{name}", "face"))
