@@ -805,3 +805,16 @@ def test_only_a_game_that_plans_its_ties_asks_for_a_plan(monkeypatch: pytest.Mon
     asked.clear()
     klondike = close_call()
     assert better_hint(klondike, rank_hints(klondike)) is not None and asked
+
+
+def test_a_move_that_won_every_try_says_only_the_tries_not_every_way() -> None:
+    from solitaire_tk.tutor.hints import Hint
+    from solitaire_tk.tutor.sampling import _sampled_sentence
+    game = new_game("klondike", "draw3", seed=2)
+    move = game.legal_moves()[0]
+    candidates = [Hint(move, game.describe(move), 1.0)]
+    many = _sampled_sentence(game, candidates, move, wins=10, tried=10, rival=None)
+    assert "It won in all 10 ways of laying out the hidden cards that the tutor tried" in many
+    assert "however" not in many and "does not peek" in many
+    one = _sampled_sentence(game, candidates, move, wins=1, tried=1, rival=None)
+    assert "It won in the one way of laying out the hidden cards" in one

@@ -710,8 +710,10 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
                 "got the most cards home.")
         return _joined(reason, sure)
     if wins >= tried:
+        # (Not "however they lie": only these ways were tried.)
         ways = f"in all {tried} ways" if tried > 1 else "in the one way"
-        sure = f"It wins however the hidden cards lie, {ways} the tutor tried (it does not peek)."
+        sure = (f"It won {ways} of laying out the hidden cards that the tutor tried "
+                "(it does not peek at them).")
     else:
         sure = (f"It wins in {_about(wins, tried)} ways the hidden cards could lie "
                 "(the tutor does not peek).")

@@ -95,8 +95,8 @@ def _dammit_place(game: Dammit, move: Move, card_name: str, worth: dict[int, flo
             why = "keep the corner and edge boxes free for Kings, Queens and Jacks"
         else:
             why = (f"but this card will {'most likely ' if stays else ''}be taken away when "
-                   "the grid is full, so an edge box will do and the middle boxes stay for "
-                   "cards that may stay")
+                   "the grid fills up, so it could borrow an edge box instead and leave this "
+                   "middle box for a card that might have to stay")
         return Scored(move, score, say(what, why))
     name = FACE_NAMES[face]
     to_come = 4 - placed[face]
@@ -107,7 +107,8 @@ def _dammit_place(game: Dammit, move: Move, card_name: str, worth: dict[int, flo
                f"because a {name} may still need this one")
     elif free[odds.MIDDLE]:
         why = (f"this card will {'most likely ' if stays else ''}be taken away when the grid "
-               "is full, so the middle boxes stay free for cards that may stay")
+               f"fills up, so it can borrow a {name}'s box for a while and keep the middle "
+               "boxes free for cards that might have to stay")
     elif not to_come:
         why = f"all four {name}s are already placed, so this box only takes number cards now"
     else:
