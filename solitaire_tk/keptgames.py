@@ -57,12 +57,18 @@ def keep(folder: Path, game: Game, player_id: str, entry: CountedGame) -> Path:
     return write_new_json(folder, _names(game, player_id), record, what, compact=True)
 
 
-def _names(game: Game, player_id: str) -> Iterator[str]:
-    stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
+def deal_stem(game: Game) -> str:
+    """The game, variant and deal as a file name begins: `klondike-draw3-deal-5`,
+    `cruel-own-deck` (Save as offers it too)."""
     deal = f"deal-{game.seed}" if game.seed is not None else "own-deck"
     variant = "" if game.variant == "standard" else f"-{game.variant}"
+    return f"{game.game_id}{variant}-{deal}"
+
+
+def _names(game: Game, player_id: str) -> Iterator[str]:
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
     note = "" if game.is_over() else "-not-finished"
-    stem = f"{game.game_id}{variant}-{deal}{note}-{stamp}"
+    stem = f"{deal_stem(game)}{note}-{stamp}"
     yield stem + suffix(player_id)
     for number in range(2, 1000):   # two games of one deal kept within a second
         yield f"{stem}-{number}{suffix(player_id)}"

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import pytest
 
-from solitaire_tk import Replay, new_game
+from solitaire_tk import Replay, load_game, new_game
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
@@ -409,3 +409,25 @@ def test_a_window_closed_before_its_autosave_keeps_the_last_move(
     finally:
         other.destroy()
     assert "invalid command name" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "name"), [
+    (lambda: new_game("klondike", "draw3", seed=5), "klondike-draw3-deal-5.json"),
+    (lambda: new_game("thirteen", seed=17), "thirteen-deal-17.json"),
+    (lambda: new_game("cruel", deck=new_game("cruel", seed=2).deck), "cruel-own-deck.json")])
+def test_save_as_offers_a_name_with_the_game_variant_and_deal(
+        driver_for: Callable[..., Driver], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path, game: Callable[[], Any], name: str) -> None:
+    from solitaire_tk.ui import gamefiles
+    asked: dict[str, Any] = {}
+    chosen = tmp_path / "chosen.json"
+
+    def ask(**options: Any) -> str:
+        asked.update(options)
+        return str(chosen)
+
+    monkeypatch.setattr(gamefiles.filedialog, "asksaveasfilename", ask)
+    d = driver_for(game())
+    gamefiles.save_as(d.app)
+    assert asked["initialfile"] == name
+    assert load_game(chosen).position() == d.game.position()

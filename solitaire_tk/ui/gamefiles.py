@@ -6,6 +6,7 @@ from pathlib import Path
 from tkinter import filedialog, messagebox
 from typing import TYPE_CHECKING
 
+from ..keptgames import deal_stem
 from ..storage import SaveError, save_game
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ def save_as(app: TutorApp) -> None:
     path = filedialog.asksaveasfilename(
         parent=app.root, title="Save this game", defaultextension=".json",
         initialdir=str(app.store.saved_games_dir()),
-        initialfile=f"{app.game.game_id}-{app.game.seed}.json",
+        initialfile=f"{deal_stem(app.game)}.json",
         filetypes=[("Saved games", "*.json"), ("All files", "*")])
     if not path:
         return
