@@ -41,6 +41,19 @@ def test_a_damaged_replay_file_exits_2_before_any_window(tmp_path: Path) -> None
     assert result.returncode == 2 and "near line 1" in result.stderr
 
 
+def test_no_screen_exits_2_with_a_clear_message_and_leaves_the_player_free(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    result = subprocess.run([sys.executable, "-m", "solitaire_tk", "klondike",
+                             "--data-dir", str(data)],
+                            capture_output=True, text=True, timeout=60, env={"PATH": ""})
+    assert result.returncode == 2
+    assert "cannot open a window" in result.stderr and "Traceback" not in result.stderr
+    store = DataStore(data)
+    assert not store.read_only, "the player is not left locked"
+    store.release_player()
+
+
 def test_first_game_follows_the_arguments_then_the_unfinished_game(data_dir: Path) -> None:
     from solitaire_tk.ui.launch import first_game
     store = DataStore(data_dir)

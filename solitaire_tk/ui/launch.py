@@ -148,7 +148,13 @@ def _launch(args: argparse.Namespace) -> int:
         return 2
     make_dpi_aware()
     load_shipped_fonts()
-    root = tk.Tk(className="SolitaireTutor")
+    try:
+        root = tk.Tk(className="SolitaireTutor")
+    except tk.TclError as error:   # no screen (a remote shell), or no Tk at all
+        store.release_player()
+        print(f"solitaire-tk: cannot open a window ({error}). Start it on a computer's "
+              "desktop, where there is a screen to show it on.", file=sys.stderr)
+        return 2
     from .window import prepare_root
     from .chooser import choose_game
     prepare_root(root)
