@@ -30,7 +30,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "every player's games in --data-dir, or 'analyse' followed by a "
                         "saved game file to print the steps where it was lost")
     parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
-    parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single")
+    parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single "
+                        "(without it, the one played last)")
     parser.add_argument("--seed", type=_seed, help=f"deal number, 1 to {MAX_SEED}")
     parser.add_argument("--data-dir", help="folder for players, statistics and saved games")
     parser.add_argument("--csv", help="report: also write the table to this CSV file")
