@@ -6,7 +6,8 @@ prints a clear message and exits 2.
 
 Without GAME the player's unfinished game comes back.  With GAME over an
 unfinished game, the window opens on the unfinished game and asks, as F2 does,
-before the new one is dealt (`ui.launch.open_app`)."""
+before the new one is dealt; asked for that very deal, it plays on with it
+(`ui.launch.open_app`)."""
 
 from __future__ import annotations
 
