@@ -107,6 +107,10 @@ def parse_json(data: bytes) -> Any:
     except UnusableFile:
         raise
     except json.JSONDecodeError as error:
+        if text.strip() and text.lstrip()[0] not in "{[":
+            # Not one of ours damaged, but some other file altogether.
+            raise UnusableFile("is some other kind of file, not one Solitaire Tutor "
+                               "writes") from None
         raise UnusableFile(f"breaks off or is mixed up near line {error.lineno}") from None
     except RecursionError:
         raise UnusableFile("has lists inside lists far deeper than any Solitaire Tutor "

@@ -37,6 +37,8 @@ DAMAGE: dict[str, tuple[Damage, str]] = {   # how, and the words that say what i
     "emptied": (lambda data, other: b"", "breaks off or is mixed up near line 1"),
     "cut in half": (lambda data, other: data[:len(data) // 2], "breaks off or is mixed up"),
     "not text": (lambda data, other: b"\xff\xfe\x00\x81" + data, "is not a text file"),
+    "a letter": (lambda data, other: b"Dear teacher,\nhere is my game.\n",
+                 "is some other kind of file"),
     "a list": (lambda data, other: b"[1, 2]", "not"),
     "another kind of file": (lambda data, other: other, "not"),
     "no version": (_edit(lambda record: record.pop("version")), "no proper version number"),
