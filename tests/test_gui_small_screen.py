@@ -99,3 +99,38 @@ def test_a_place_s_words_stay_inside_it_so_a_card_on_it_hides_them(driver_for) -
     left, top, right, bottom = table.bbox(words[0])
     assert spot.x <= left and right <= spot.x + table.layout.card_w
     assert spot.y <= top and bottom <= spot.y + table.layout.card_h
+
+
+def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3), geometry="800x520+0+0")
+    d.app.course.open("cruel")
+    d.pump(200)
+    view = d.app.course.view
+    page = d.app.course.page
+    assert d.app.panel.book.select() == str(page)
+    for button in (view.next, view.show_me, view.leave):
+        page.see(button)
+        d.pump()
+        assert fully_inside(button, page), button.cget("text")
+    view.leave.invoke()
+    d.pump()
+    assert not d.app.course.active
+
+
+def test_the_pointer_leaving_a_scroll_area_for_the_menu_bar_is_no_error(driver_for) -> None:
+    """Tk names the menu bar's clone `.#.!menu`, which tkinter cannot look up."""
+    d = driver_for(new_game("cruel", seed=3), geometry="800x520+0+0")
+    d.app.open_file(str(GOLDEN / "double-standard.json"))
+    d.pump(100)
+    area = d.app.panel.replay_area
+    x, y = area.winfo_rootx() + 5, area.winfo_rooty() + 5
+    d.root.event_generate("<Motion>", warp=True, x=x - d.root.winfo_rootx(),
+                          y=y - d.root.winfo_rooty())
+    d.pump()
+    area._wheel_on(None)
+    assert area._wheel_bound
+    menu_bar_y = d.root.winfo_rooty() - 5   # just above the window's inside
+    d.root.event_generate("<Motion>", warp=True, x=20, y=menu_bar_y - d.root.winfo_rooty())
+    d.pump()
+    area._wheel_off(None)   # raised KeyError: '#!menu' before
+    assert not area._wheel_bound

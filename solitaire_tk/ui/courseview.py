@@ -19,6 +19,7 @@ from ..moves import Move
 from ..registry import GAME_IDS, game_class
 from ..resources import resource_files
 from .marks import HINT_COLOUR
+from .scrollarea import ScrollArea
 
 if TYPE_CHECKING:
     from ..course import Course, StepTry, Verdict
@@ -59,7 +60,8 @@ class CourseView(ttk.Frame):
         self.real_game = ttk.Button(self, text="Now play a real game", command=mode.play_real_game)
         self.list_label = ttk.Label(self, text="Lessons (double-click to start one):")
         self.list_label.pack(anchor="w")
-        self.lessons = tk.Listbox(self, height=8, activestyle="dotbox", exportselection=False)
+        # (Four rows asked for: the list takes whatever room is left.)
+        self.lessons = tk.Listbox(self, height=4, activestyle="dotbox", exportselection=False)
         self.leave.pack(side="bottom", anchor="e", pady=(6, 0))  # before the list: never cut off
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
@@ -127,6 +129,7 @@ class CourseMode:
         self.lesson_index = 0
         self.step_index = 0
         self._view: CourseView | None = None
+        self._page: ScrollArea | None = None   # the Lesson page, the view inside it
         # What the tutor lit up for this step (the nudge, or the answer): drawn again
         # whenever the table redraws its marks.
         self._lit: Verdict | None = None
@@ -144,9 +147,18 @@ class CourseMode:
     @property
     def view(self) -> CourseView:
         if self._view is None:
-            self._view = CourseView(self.app.panel.book, self)
-            self.app.panel.book.add(self._view, text="Lesson")
+            # In a scrolling page: on a small screen, or under a long sentence,
+            # Next, Show me and Leave lesson are never out of reach.
+            self._page = ScrollArea(self.app.panel.book)
+            self._view = CourseView(self._page.inner, self)
+            self._view.pack(fill="both", expand=True)
+            self.app.panel.book.add(self._page, text="Lesson")
         return self._view
+
+    @property
+    def page(self) -> ScrollArea | None:
+        """The Lesson page of the tutor panel (the view scrolls inside it), if open."""
+        return self._page
 
     def done_list(self) -> list[str]:
         return list(self.app.settings.lessons_done)
@@ -201,7 +213,8 @@ class CourseMode:
         view = self.view
         view.show_lessons(course, self.done_list(), self.lesson_index)
         view.show_step(course, self.lesson_index, index)
-        app.panel.book.select(view)
+        assert self._page is not None
+        app.panel.book.select(self._page)
         app.after_change_marks()
         app.status.say(step.task, "info")
         app.table.focus_set()
@@ -315,14 +328,18 @@ class CourseMode:
         self.trying = None
         app = self.app
         app.marks.clear("hint")
-        if self._view is not None:
-            app.panel.book.forget(self._view)
-            self._view.destroy()
-            self._view = None
+        if self._page is not None:
+            app.panel.book.forget(self._page)
+            self._page.destroy()
+            self._view = self._page = None
+            app.panel.show_help()   # (else the page next to it, Replay, shows)
         if show_game:
             app.controls.drop_hold()
             app.table.show(app.game)
             app.status.show_game(app.game)
+            # (The bar would still speak of the lesson's step.)
+            app.status.say("The lesson is closed: your own game is back, as you left it.",
+                           "info")
             app.show_title(app.game)
             app.panel.show_game(app.game)
             app.after_change_marks()

@@ -107,9 +107,9 @@ class ScrollArea(ttk.Frame):
 
     def _wheel_off(self, event: tk.Event) -> None:
         # (A Leave comes too when the pointer goes onto a widget inside.)
-        x, y = self.winfo_pointerxy()
-        inside = self.winfo_containing(x, y)
-        if inside is not None and str(inside).startswith(str(self)):
+        # (Tk's own path name: `winfo_containing` fails on a menu bar's clone.)
+        inside = str(self.tk.call("winfo", "containing", *self.winfo_pointerxy()))
+        if inside.startswith(str(self)):
             return
         if self._wheel_bound:
             self._wheel_bound = False
