@@ -122,3 +122,29 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
     dialog.event_generate("<KeyPress-Escape>")
     driver.pump()
     assert not dialog.winfo_exists()
+
+
+def test_a_big_class_on_a_small_screen_keeps_the_buttons_in_sight(
+        driver_for: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """16 players on an 800x600 screen: the table and chart give up the room."""
+    folder = tmp_path / "class"
+    store = DataStore(folder)
+    for number in range(15):
+        name = f"Pupil {number + 1}"
+        store.add_player(name)
+        store.switch_player(name)
+        store.record_game(play(new_game("cruel", seed=number + 1), moves=2, prefer="move"), False)
+    store.release_player()
+    monkeypatch.setattr(ClassDialog, "winfo_screenwidth", lambda self: 800)
+    monkeypatch.setattr(ClassDialog, "winfo_screenheight", lambda self: 600)
+    d = driver_for(new_game("klondike", seed=1))
+    dialog = ClassDialog(d.root, folder)
+    d.pump(200)
+    assert dialog.winfo_height() <= 600 - 80
+    bottom = dialog.winfo_rooty() + dialog.winfo_height()
+    for widget in (dialog.close_button, dialog.export_button, dialog.sort_chooser):
+        assert widget.winfo_ismapped() and widget.winfo_height() > 10
+        assert widget.winfo_rooty() + widget.winfo_height() <= bottom, widget
+    dialog.close_button.invoke()
+    d.pump()
+    assert not dialog.winfo_exists()

@@ -69,8 +69,9 @@ class ClassDialog(ModalDialog):
         font, heading_font = nametofont("TkDefaultFont"), nametofont("TkHeadingFont")
         self.line_height = font.metrics("linespace")
 
-        ttk.Label(body, text=f"Every player's games in '{folder}'. Click a heading to sort.",
-                  wraplength=720, justify="left").pack(anchor="w")
+        intro = ttk.Label(body, text=f"Every player's games in '{folder}'. Click a heading "
+                          "to sort.", wraplength=720, justify="left")
+        intro.pack(anchor="w")
         style = ttk.Style(self)
         style.configure("Class.Treeview", rowheight=self.line_height + 6)
         table = ttk.Frame(body)
@@ -105,12 +106,15 @@ class ClassDialog(ModalDialog):
         self.chart_words = ""   # what the chart says, for tests and screen readers' sake
 
         self.notes = ttk.Label(body, text="\n".join(notes), wraplength=720, justify="left")
-        if notes:
-            self.notes.pack(anchor="w", pady=(8, 0))
         self.message = ttk.Label(body, wraplength=720, justify="left")
-        self.message.pack(anchor="w", pady=(6, 0))
         buttons = ttk.Frame(body)
-        buttons.pack(fill="x", pady=(4, 0))
+        # Packed from the bottom up, before the table and the chart: when the
+        # dialog is made to fit a small screen, those two give up the room and
+        # the buttons stay in sight.
+        buttons.pack(side="bottom", fill="x", pady=(4, 0), before=intro)
+        self.message.pack(side="bottom", anchor="w", pady=(6, 0), before=intro)
+        if notes:
+            self.notes.pack(side="bottom", anchor="w", pady=(8, 0), before=intro)
         self.export_button = ttk.Button(buttons, text="Export CSV...", command=self.export,
                                         underline=0)
         self.export_button.pack(side="left")
