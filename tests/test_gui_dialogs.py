@@ -216,8 +216,9 @@ def test_clear_statistics_asks_first_then_clears_one_game(root: tk.Tk, data_dir:
 
     click(dialog.clear_button)
     question = confirm_of(dialog)
-    assert "Clear the statistics of Thirteen for Player 1?" in text(
-        question.body.winfo_children()[0])
+    asked = text(question.body.winfo_children()[0])
+    assert "Clear the statistics of Thirteen for Player 1?" in asked
+    assert "teacher's Class statistics too" in asked, "the class table reads these figures"
     assert focus_in(question) is question.no, "No is the safe choice"
     key(question.no, "Escape")
     assert gone(question) and store.stats("thirteen").played == 1

@@ -347,8 +347,8 @@ class StatsDialog(ModalDialog):
         """Ask "Clear the statistics of Thirteen for Ana?"; Yes clears and shows zeros."""
         question = (f"Clear the statistics of {game_title(self.key)} for "
                     f"{self.store.current_player}?\n\nAll the numbers of this game go back to "
-                    "zero. This cannot be undone. The games kept in your saved games stay "
-                    "there.")
+                    "zero, in your teacher's Class statistics too. This cannot be undone. "
+                    "The games kept in your saved games stay there.")
         self.confirm = ConfirmDialog(self, "Clear statistics", question, self._answered_clear)
 
     def _answered_clear(self, yes: bool) -> None:
