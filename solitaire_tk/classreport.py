@@ -3,7 +3,8 @@
 `read_class(folder)` gives one row per player and game (and Klondike
 variant) played: games played, won, won without help, the best score,
 lessons done and the day last played, with every game's score and date
-(`DataStore.score_history`) for a chart.  `table_text` lays the rows out for a
+(`DataStore.score_history`) for a chart; a player who has played no game has
+one row saying so (`NO_GAMES`).  `table_text` lays the rows out for a
 terminal, `write_csv` writes them for a spreadsheet.
 
 The folder is often the class folder on a network share, and a report must
@@ -37,7 +38,7 @@ from .stats import GameStats, ScoreRecord, game_title
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 
-__all__ = ["COLUMNS", "ClassReport", "ReportError", "ReportRow", "csv_rows", "data_folders",
+__all__ = ["COLUMNS", "NO_GAMES", "ClassReport", "ReportError", "ReportRow", "csv_rows", "data_folders",
            "inside", "lessons_for", "local_day", "read_class", "rows_for", "run_report",
            "table_text", "write_csv"]
 
@@ -45,6 +46,7 @@ LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/firs
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
            "Best is", "Lessons done", "Last played")
 NOTHING = "-"
+NO_GAMES = "No games yet"   # the Game of a player's one row when they have played none
 
 
 class ReportError(Exception):
@@ -73,7 +75,7 @@ class ReportRow:
         return [self.player, self.game, str(self.played), str(self.won),
                 str(self.won_without_help),
                 nothing if self.best_score is None else str(self.best_score),
-                "lowest" if self.lower_is_better else "highest",
+                nothing if not self.played else "lowest" if self.lower_is_better else "highest",
                 str(self.lessons_done), self.last_played or nothing]
 
 
@@ -120,6 +122,11 @@ def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[ob
             lessons_done=lessons_for(done, key.partition("/")[0]),
             last_played=max(days, default=""), scores=scores,
             cards_per_game=figures.cards_dealt // figures.played))
+    if not rows:   # a row all the same: the teacher sees who has not played yet
+        lessons = {item for item in done if isinstance(item, str) and item.partition("/")[2]}
+        rows.append(ReportRow(player=player, key="", game=NO_GAMES, played=0, won=0,
+                              won_without_help=0, best_score=None, lower_is_better=False,
+                              lessons_done=len(lessons), last_played=""))
     return rows
 
 

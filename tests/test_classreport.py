@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_tk import new_game
-from solitaire_tk.classreport import (COLUMNS, ReportError, lessons_for, read_class,
+from solitaire_tk.classreport import (COLUMNS, NO_GAMES, ReportError, lessons_for, read_class,
                                       table_text, write_csv)
 from solitaire_tk.stats import GameStats
 from solitaire_tk.storage import SaveError
@@ -86,8 +86,11 @@ def test_one_row_per_player_and_game_played(class_folder: Path) -> None:
     assert report.players == list(PLAYERS)
     assert [(row.player, row.key) for row in report.rows] == [
         ("Ana", "cruel"), ("Ana", "thirteen"), ("Zoë Brontë", "klondike/draw3"),
-        ("Zoë Brontë", "thirteen")]   # Sam and the games nobody played have no row
-    ana_cruel, ana_thirteen, zoe_klondike, zoe_thirteen = report.rows
+        ("Zoë Brontë", "thirteen"), ("Sam", "")]   # the games nobody played have no row
+    ana_cruel, ana_thirteen, zoe_klondike, zoe_thirteen, sam = report.rows
+    # Sam has played nothing: one row says so, for the teacher to see.
+    assert sam.game == NO_GAMES and sam.played == 0
+    assert sam.cells() == ["Sam", NO_GAMES, "0", "0", "0", "-", "-", "0", "-"]
     assert ana_cruel.game == "Cruel" and ana_cruel.lower_is_better
     assert zoe_klondike.game == "Klondike (draw three)" and zoe_klondike.played == 2
     assert (ana_thirteen.won, ana_thirteen.won_without_help) == (1, 1)
@@ -96,7 +99,7 @@ def test_one_row_per_player_and_game_played(class_folder: Path) -> None:
     assert ana_cruel.best_score == min(record["score"] for record in ana_cruel.scores)
     assert len(ana_cruel.scores) == 3 and ana_cruel.last_played[:2] == "20"
     store = DataStore(copy_of(class_folder, class_folder.parent / "copy"))
-    for row in report.rows:   # every game listed, as the app itself lists them
+    for row in report.rows[:4]:   # every game listed, as the app itself lists them
         store.switch_player(row.player)
         assert list(row.scores) == store.score_history(row.key)
         assert len(row.scores) == row.played
@@ -124,10 +127,13 @@ def test_csv_read_back_matches_the_statistics(class_folder: Path, tmp_path: Path
                              str(numbers.won + numbers.won_with_hints), str(numbers.won),
                              str(numbers.best_score),
                              "lowest" if numbers.lower_is_better else "highest", "0"])
+        if not games:
+            expected.append([player, NO_GAMES, "0", "0", "0", "", "", "0"])
     assert [line[:-1] for line in lines[1:]] == expected
     cruel = next(line for line in lines if line[1] == "Cruel")
     assert cruel[-1] == local_day(max(r["date"] for r in stats["Ana"]["cruel"].scores))
-    assert all(line[-1][:2] == "20" for line in lines[1:]), "the day each was last played"
+    assert all(line[-1][:2] == "20" for line in lines[1:] if line[2] != "0"), \
+        "the day each was last played"
 
 
 def test_an_older_apps_figures_have_no_games_listed(class_folder: Path) -> None:
@@ -194,7 +200,8 @@ def test_cli_prints_the_table_and_writes_the_csv(class_folder: Path, tmp_path: P
     assert any(line.startswith("Zoë Brontë") and "Klondike (draw three)" in line
                and line.split()[-7:-4] == ["2", "0", "0"] for line in lines), done.stdout
     with open(out, newline="", encoding="utf-8-sig") as handle:
-        assert len(list(csv.reader(handle))) == 5
+        lines = list(csv.reader(handle))
+    assert len(lines) == 6 and lines[-1][:2] == ["Sam", NO_GAMES], "Sam has played nothing"
     assert snapshot(class_folder) == before, "the report changed the class folder"
 
 

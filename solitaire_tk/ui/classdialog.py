@@ -209,7 +209,9 @@ class ClassDialog(ModalDialog):
             self._say("No games have been played yet.")
             return
         self.chart_frame.configure(text=f"{row.player}: {row.game}")
-        if row.scores:
+        if not row.played:
+            self._say(f"{row.player} has not played a game yet.")
+        elif row.scores:
             self._score_line(row)
         else:
             self._bars(row)
