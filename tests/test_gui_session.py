@@ -6,8 +6,9 @@ command line, and Redo (Ctrl+Y)."""
 from __future__ import annotations
 
 import tkinter as tk
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -193,59 +194,56 @@ def test_switching_player_keeps_the_table_and_each_player_s_own_game(
     assert d.store.stats("klondike/draw1").played == 0, "counted for Ben only"
 
 
-def test_the_command_line_over_an_unfinished_game_asks_in_the_window(
-        display: str, data_dir: Path) -> None:
+@contextmanager
+def opened_over_unfinished(data_dir: Path, unfinished: Game,
+                           argv: list[str]) -> Iterator[tuple[Any, Game, DataStore]]:
+    """The window as `solitaire-tk ARGV` opens it over `unfinished` (one move in,
+    autosaved): the app, the game the command line asked for, and the store."""
     from solitaire_tk.ui.launch import first_game, open_app
-    store = DataStore(data_dir)
-    unfinished = new_game("cruel", seed=8, player="Player 1")
     unfinished.play(unfinished.legal_moves()[0])
-    store.autosave(unfinished)
+    DataStore(data_dir).autosave(unfinished)
     store = DataStore(data_dir)
-    args = parse_args(["klondike", "--seed", "5"])
+    args = parse_args(argv)
     root = tk.Tk(className="SolitaireTutorTest")
     try:
         root.geometry("1200x760+0+0")
         game = first_game(args, store)
         app: Any = open_app(root, store, args, game)
         root.update()
+        yield app, game, store
+    finally:
+        root.destroy()
+
+
+def test_the_command_line_over_an_unfinished_game_asks_in_the_window(
+        display: str, data_dir: Path) -> None:
+    unfinished = new_game("cruel", seed=8, player="Player 1")
+    with opened_over_unfinished(data_dir, unfinished, ["klondike", "--seed", "5"]) as (
+            app, game, store):
         assert app.game.game_id == "cruel" and app.game.position() == unfinished.position()
         question = app.abandon_question
         assert question is not None and question.winfo_viewable()
         assert "Klondike you asked for" in str(app.status.message.cget("text"))
         question.yes.invoke()
-        root.update()
+        app.root.update()
         assert app.game is game and (game.game_id, game.seed) == ("klondike", 5)
         kept = list(store.saved_games_dir().glob("cruel-*.json"))
         assert len(kept) == 1 and store.stats("cruel").played == 1
         assert store.stats("cruel").won == 0
-    finally:
-        root.destroy()
 
 
 def test_the_command_line_asking_for_the_unfinished_deal_plays_on_with_it(
         display: str, data_dir: Path) -> None:
     """`solitaire-tk klondike --variant draw1 --seed 5` over that very game
     unfinished: no question, nothing counted, the game as it was left."""
-    from solitaire_tk.ui.launch import first_game, open_app
-    store = DataStore(data_dir)
     unfinished = new_game("klondike", "draw1", seed=5, player="Player 1")
-    unfinished.play(unfinished.legal_moves()[0])
-    store.autosave(unfinished)
-    store = DataStore(data_dir)
-    args = parse_args(["klondike", "--variant", "draw1", "--seed", "5"])
-    root = tk.Tk(className="SolitaireTutorTest")
-    try:
-        root.geometry("1200x760+0+0")
-        game = first_game(args, store)
-        app: Any = open_app(root, store, args, game)
-        root.update()
+    argv = ["klondike", "--variant", "draw1", "--seed", "5"]
+    with opened_over_unfinished(data_dir, unfinished, argv) as (app, _game, store):
         assert app.abandon_question is None
         assert app.game.position() == unfinished.position() and len(app.game.log) == 1
         assert "Welcome back" in str(app.status.full_message)
         assert store.stats("klondike/draw1").played == 0
         assert not list(store.saved_games_dir().glob("klondike-*.json"))
-    finally:
-        root.destroy()
 
 
 def test_the_command_line_over_a_game_without_moves_asks_nothing(

@@ -51,12 +51,17 @@ def test_a_short_dialog_does_not_scroll(driver_for) -> None:
     dialog.close()
 
 
-def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_for) -> None:
-    d = driver_for(new_game("cruel", seed=3), geometry="800x520+0+0")
+def replay_in(driver_for, geometry: str):
+    """A window of `geometry` replaying a saved game: the driver, the replay
+    controls and the area they scroll in."""
+    d = driver_for(new_game("cruel", seed=3), geometry=geometry)
     d.app.open_file(str(GOLDEN / "double-standard.json"))
     d.pump(200)
-    view = d.app.panel.replay
-    area = d.app.panel.replay_area
+    return d, d.app.panel.replay, d.app.panel.replay_area
+
+
+def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_for) -> None:
+    d, view, area = replay_in(driver_for, "800x520+0+0")
     # Every step button whole, side by side, inside the panel.
     buttons = list(view.buttons.values())
     for button in buttons:
@@ -78,11 +83,7 @@ def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_fo
 
 
 def test_the_replay_controls_do_not_scroll_where_there_is_room(driver_for) -> None:
-    d = driver_for(new_game("cruel", seed=3), geometry="1200x860+0+0")
-    d.app.open_file(str(GOLDEN / "double-standard.json"))
-    d.pump(200)
-    view = d.app.panel.replay
-    area = d.app.panel.replay_area
+    _d, view, area = replay_in(driver_for, "1200x860+0+0")
     assert not area.scrolls
     assert fully_inside(view.close_button, area)
     assert view.steps.winfo_height() > 100, "the list of steps takes the room left"
@@ -119,10 +120,7 @@ def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> Non
 
 def test_the_pointer_leaving_a_scroll_area_for_the_menu_bar_is_no_error(driver_for) -> None:
     """Tk names the menu bar's clone `.#.!menu`, which tkinter cannot look up."""
-    d = driver_for(new_game("cruel", seed=3), geometry="800x520+0+0")
-    d.app.open_file(str(GOLDEN / "double-standard.json"))
-    d.pump(100)
-    area = d.app.panel.replay_area
+    d, _view, area = replay_in(driver_for, "800x520+0+0")
     x, y = area.winfo_rootx() + 5, area.winfo_rooty() + 5
     d.root.event_generate("<Motion>", warp=True, x=x - d.root.winfo_rootx(),
                           y=y - d.root.winfo_rooty())
