@@ -179,7 +179,7 @@ def data_folders(folder: Path) -> list[Path]:
 
 def read_class(folder: str | os.PathLike[str]) -> ClassReport:
     """Every player's rows from the data folder `folder` (or the data folders in it),
-    which is never changed.  With several folders, each player's name is followed by
+    which is never changed, the players by name.  With several folders, each player's name is followed by
     their folder's: "Player 1 (ana)".
 
     ReportError if the folder is missing, unreadable or not a data folder.
@@ -189,6 +189,9 @@ def read_class(folder: str | os.PathLike[str]) -> ClassReport:
     folders = data_folders(source)
     for one in folders:
         _read_one(one, report, f" ({one.name})" if len(folders) > 1 else "")
+    # By name, as a class list is (a player's games stay in the order of the games).
+    report.players.sort(key=str.casefold)
+    report.rows.sort(key=lambda row: row.player.casefold())
     return report
 
 

@@ -132,7 +132,7 @@ class ClassDialog(ModalDialog):
             button.bind("<KP_Enter>", lambda e: e.widget.invoke())
         self.bind("<Alt-e>", lambda e: self.export())
 
-        self.fill()
+        self.sort_by("Player")   # as `read_class` gives them: "Sort by" says so
         self._fit_screen()
         self.show(self.tree)
 
