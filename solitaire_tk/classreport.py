@@ -247,7 +247,8 @@ def table_text(report: ClassReport) -> str:
     lower = sorted({row.game for row in report.rows if row.lower_is_better})
     if lower:
         lines += ["", f"Best score: in {', '.join(lower)} the lowest score is the best (the "
-                      "cards left); in the other games the highest (the cards got out)."]
+                      "cards left); in the other games the highest (the cards brought home, "
+                      "placed or taken away)."]
     return "\n".join(lines)
 
 

@@ -73,12 +73,15 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
     assert dialog.focus_get() is dialog.tree
     assert str(dialog.chart_frame.cget("text")) == "Ana: Cruel"
     assert "oldest on the left" in dialog.chart_words
+    assert "cards are left at the end: the fewer, the better" in dialog.chart_words, \
+        "Cruel's own words for its score"
     assert len(dialog.chart.find_withtag("game")) == 3, "a point for each game"
 
     # Down (the keyboard alone) chooses the next row; the chart follows.
     dialog.tree.event_generate("<KeyPress-Down>")
     driver.pump()
     assert str(dialog.chart_frame.cget("text")) == "Ana: Thirteen"
+    assert "cards you removed: the more, the better" in dialog.chart_words
     assert len(dialog.chart.find_withtag("game")) == 1
     dialog.tree.event_generate("<KeyPress-Down>")
     driver.pump()

@@ -24,6 +24,7 @@ from tkinter.font import nametofont
 from typing import Any
 
 from ..classreport import COLUMNS, ReportError, ReportRow, local_day, read_class, write_csv
+from ..registry import game_class
 from ..storage import SaveError
 from .colours import ERROR_COLOUR, WON_COLOUR
 from .dialogs import ModalDialog
@@ -231,9 +232,9 @@ class ClassDialog(ModalDialog):
 
     def _score_line(self, row: ReportRow) -> None:
         scores = [record["score"] for record in row.scores]
-        better = "fewer" if row.lower_is_better else "more"
-        what = "cards left" if row.lower_is_better else "cards got out"
-        self._say(f"The score of each game, oldest on the left ({what}: {better} is better).")
+        # The game's own words for what its score counts ("cards got out" puzzled).
+        note = game_class(row.key.partition("/")[0]).score_note
+        self._say(f"The score of each game, oldest on the left. {note}")
         canvas = self.chart
         left, top, right, bottom = self._area(1)
         highest = max([row.cards_per_game, *scores, 1])
