@@ -38,9 +38,9 @@ from .stats import GameStats, ScoreRecord, game_title
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 
-__all__ = ["COLUMNS", "NO_GAMES", "ClassReport", "ReportError", "ReportRow", "csv_rows", "data_folders",
-           "inside", "lessons_for", "local_day", "read_class", "rows_for", "run_report",
-           "table_text", "write_csv"]
+__all__ = ["COLUMNS", "NO_GAMES", "ClassReport", "ReportError", "ReportRow", "csv_rows",
+           "data_folders", "inside", "lessons_for", "local_day", "read_class", "rows_for",
+           "run_report", "table_text", "write_csv"]
 
 LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/first-moves", ...
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
@@ -88,11 +88,16 @@ class ClassReport:
 
 
 # -- the rows ------------------------------------------------------------------------------
-def lessons_for(done: Iterable[object], game_id: str) -> int:
-    """How many different lessons of `game_id` are in a player's list of lessons done."""
-    return len({item for item in done
-                if isinstance(item, str) and item.partition("/")[0] == game_id
-                and item.partition("/")[2]})
+def lessons_for(done: Iterable[object], game_id: str | None) -> int:
+    """How many different lessons of `game_id` (None: of every game) are in a
+    player's list of lessons done."""
+    lessons = set()
+    for item in done:
+        if isinstance(item, str):
+            game, _, lesson = item.partition("/")
+            if lesson and game_id in (None, game):
+                lessons.add(item)
+    return len(lessons)
 
 
 def local_day(when: str) -> str:
@@ -123,10 +128,9 @@ def rows_for(player: str, stats: dict[str, GameStats], lessons_done: Iterable[ob
             last_played=max(days, default=""), scores=scores,
             cards_per_game=figures.cards_dealt // figures.played))
     if not rows:   # a row all the same: the teacher sees who has not played yet
-        lessons = {item for item in done if isinstance(item, str) and item.partition("/")[2]}
         rows.append(ReportRow(player=player, key="", game=NO_GAMES, played=0, won=0,
                               won_without_help=0, best_score=None, lower_is_better=False,
-                              lessons_done=len(lessons), last_played=""))
+                              lessons_done=lessons_for(done, None), last_played=""))
     return rows
 
 
@@ -179,8 +183,8 @@ def data_folders(folder: Path) -> list[Path]:
 
 def read_class(folder: str | os.PathLike[str]) -> ClassReport:
     """Every player's rows from the data folder `folder` (or the data folders in it),
-    which is never changed, the players by name.  With several folders, each player's name is followed by
-    their folder's: "Player 1 (ana)".
+    which is never changed, the players by name.  With several folders, each
+    player's name is followed by their folder's: "Player 1 (ana)".
 
     ReportError if the folder is missing, unreadable or not a data folder.
     """

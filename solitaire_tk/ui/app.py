@@ -415,6 +415,17 @@ class TutorApp:
             return
         self.replay.open(self.game, "this game")
 
+    def show_game_in_play(self, closed: str) -> None:
+        """The game in play back on the table, bar, title and panel, after a
+        replay or a lesson shown over it (`closed`: "replay", "lesson"); the
+        bar says so, or it would still speak of the closed one's step."""
+        self.table.show(self.game)
+        self.status.show_game(self.game)
+        self.status.say(f"The {closed} is closed: your own game is back, as you left it.",
+                        "info")
+        self.show_title(self.game)
+        self.panel.show_game(self.game)
+
     def show_title(self, game: Game, replay: bool = False) -> None:
         """The window's title names the game shown: a replay's own while it is open."""
         note = read_only_note(self.store)  # another window plays as this player

@@ -335,13 +335,7 @@ class CourseMode:
             app.panel.show_help()   # (else the page next to it, Replay, shows)
         if show_game:
             app.controls.drop_hold()
-            app.table.show(app.game)
-            app.status.show_game(app.game)
-            # (The bar would still speak of the lesson's step.)
-            app.status.say("The lesson is closed: your own game is back, as you left it.",
-                           "info")
-            app.show_title(app.game)
-            app.panel.show_game(app.game)
+            app.show_game_in_play("lesson")
             app.after_change_marks()
             app.table.focus_set()
 

@@ -189,12 +189,7 @@ class ReplayMode:
         app = self.app
         app.panel.replay.unload()
         app.marks.clear("next")
-        app.table.show(app.game)
-        app.status.show_game(app.game)
-        # (The bar would still speak of the replay's last step.)
-        app.status.say("The replay is closed: your own game is back, as you left it.", "info")
-        app.show_title(app.game)
-        app.panel.show_game(app.game)
+        app.show_game_in_play("replay")
         if self._told_before is not None:
             app.panel.tell(*self._told_before)  # what the tutor said before the replay
             self._told_before = None

@@ -66,6 +66,7 @@ class TutorPanel(ttk.Frame):
         # The replay controls are made when first wanted (the window opens sooner).
         self._replay_actions = (on_step, on_play_from_here, on_close_replay)
         self._replay: ReplayView | None = None
+        self.replay_area: ScrollArea | None = None   # the Replay tab's scrolling area, with it
         self.replay_tab = ttk.Frame(self.book)
         self.book.add(self.help, text="How to play")
         self.book.add(self.replay_tab, text="Replay")
