@@ -21,6 +21,12 @@ def fully_inside(widget, outer) -> bool:
             and top + widget.winfo_height() <= outer.winfo_rooty() + outer.winfo_height())
 
 
+def text_fits(button) -> bool:
+    """Whether a button is wide enough for its words (ttk buttons ask for more)."""
+    from tkinter.font import nametofont
+    return button.winfo_width() >= nametofont("TkDefaultFont").measure(button.cget("text")) + 8
+
+
 def test_a_dialog_taller_than_the_screen_scrolls_and_close_stays_on_it(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=2))
     lines = "\n".join(f"Line {n}: a sentence about a key." for n in range(1, 301))
@@ -104,7 +110,7 @@ def test_a_place_s_words_stay_inside_it_so_a_card_on_it_hides_them(driver_for) -
 
 def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=3), geometry="800x520+0+0")
-    d.app.course.open("cruel")
+    d.app.course.open("klondike")
     d.pump(200)
     view = d.app.course.view
     page = d.app.course.page
@@ -113,6 +119,7 @@ def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> Non
         page.see(button)
         d.pump()
         assert fully_inside(button, page), button.cget("text")
+        assert text_fits(button), button.cget("text")   # not squeezed at the side
     view.leave.invoke()
     d.pump()
     assert not d.app.course.active

@@ -52,10 +52,14 @@ class CourseView(ttk.Frame):
         self.feedback.pack(anchor="w", fill="x")
         buttons = ttk.Frame(self)
         buttons.pack(fill="x", pady=(6, 6))
+        # Sharing the row (a grid of shares): a narrow page narrows both a
+        # little rather than cutting Show me off.
         self.next = ttk.Button(buttons, text="Next", command=mode.next)
-        self.next.pack(side="left")
+        self.next.grid(row=0, column=0, sticky="we")
         self.show_me = ttk.Button(buttons, text="Show me", command=mode.show_answer)
-        self.show_me.pack(side="left", padx=4)
+        self.show_me.grid(row=0, column=1, sticky="we", padx=(4, 0))
+        buttons.columnconfigure(0, weight=1)
+        buttons.columnconfigure(1, weight=1)
         self.leave = ttk.Button(self, text="Leave lesson", command=mode.close)
         self.real_game = ttk.Button(self, text="Now play a real game", command=mode.play_real_game)
         self.list_label = ttk.Label(self, text="Lessons (double-click to start one):")
