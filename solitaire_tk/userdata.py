@@ -560,8 +560,9 @@ class DataStore:
         raise ValueError(f"There is no player called '{name}'.")
 
     def players(self) -> list[str]:
-        """The players' names, in the order they were added."""
-        return [player.name for player in self._players]
+        """The players' names in alphabetical order (as a class list is read),
+        whatever order they were added in."""
+        return sorted((player.name for player in self._players), key=str.casefold)
 
     @property
     def current_player(self) -> str:

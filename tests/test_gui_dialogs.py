@@ -266,10 +266,10 @@ def test_players_add_rename_and_bad_names_in_red(root: tk.Tk, data_dir: Path) ->
     dialog.entry.delete(0, "end")
     type_text(dialog.entry, "  Ana Banana ")
     key(dialog.entry, "Return")
-    assert store.players() == ["Player 1", "Ana Banana"]
-    assert DataStore(data_dir).players() == ["Player 1", "Ana Banana"], "written at once"
+    assert store.players() == ["Ana Banana", "Player 1"], "listed by name"
+    assert DataStore(data_dir).players() == ["Ana Banana", "Player 1"], "written at once"
     assert not dialog.name_box_open and text(dialog.name_error) == ""
-    assert listed(dialog) == ["Player 1" + PLAYING_NOW, "Ana Banana"]
+    assert listed(dialog) == ["Ana Banana", "Player 1" + PLAYING_NOW]
     assert dialog.selected() == "Ana Banana" and dialog.steppers_shown
     assert switched == [], "adding a player does not switch"
 
@@ -286,10 +286,10 @@ def test_players_add_rename_and_bad_names_in_red(root: tk.Tk, data_dir: Path) ->
     dialog.entry.delete(0, "end")
     type_text(dialog.entry, "Ana")
     click(dialog.name_ok)
-    assert store.players() == ["Player 1", "Ana"] and listed(dialog)[1] == "Ana"
+    assert store.players() == ["Ana", "Player 1"] and listed(dialog)[0] == "Ana"
     assert switched == [], "renaming someone else is not a switch"
     # Renaming the player who is playing tells the app.
-    key(dialog.listbox, "Up")
+    key(dialog.listbox, "Down")
     click(dialog.rename_button)
     dialog.entry.delete(0, "end")
     type_text(dialog.entry, "Ben")
@@ -312,7 +312,7 @@ def test_players_switch_by_list_and_by_page_keys(root: tk.Tk, data_dir: Path) ->
     key(dialog.listbox, "Next")                           # Page Down: the next player
     assert store.current_player == "Ana" and switched == ["Ana"]
     assert text(dialog.now_playing) == "Playing now: Ana"
-    assert listed(dialog)[1] == "Ana" + PLAYING_NOW
+    assert listed(dialog)[0] == "Ana" + PLAYING_NOW
     assert store.stats("thirteen").played == 0, "Ana has her own statistics"
     key(dialog.listbox, "Prior")                          # Page Up: back again
     key(dialog.listbox, "Prior")                          # and round to the last
@@ -324,7 +324,9 @@ def test_players_switch_by_list_and_by_page_keys(root: tk.Tk, data_dir: Path) ->
 
     # Arrow keys choose in the list; Enter plays as that player and closes.
     key(dialog.listbox, "Up")
-    key(dialog.listbox, "Up")
+    assert dialog.selected() == "Ana"
+    key(dialog.listbox, "Down")
+    key(dialog.listbox, "Down")
     assert dialog.selected() == "Player 1"
     key(dialog.listbox, "Return")
     assert gone(dialog)
@@ -344,7 +346,7 @@ def test_players_remove_asks_and_the_last_one_stays(root: tk.Tk, data_dir: Path)
     question = confirm_of(dialog)
     assert "Remove Player 1 from the players?" in text(question.body.winfo_children()[0])
     click(question.no)
-    assert gone(question) and store.players() == ["Player 1", "Ana"]
+    assert gone(question) and store.players() == ["Ana", "Player 1"]
     key(dialog.listbox, "Delete")
     click(confirm_of(dialog).yes)
     assert store.players() == ["Ana"] and store.current_player == "Ana"
@@ -369,22 +371,23 @@ def test_players_a_class_of_forty_by_keyboard_and_the_41st_refused(root: tk.Tk,
         key(dialog.add_button, "Return")   # the focus on Add, Enter presses it
         type_text(dialog.entry, name)
         key(dialog.entry, "Return")
-    assert store.players() == ["Player 1", *names]
-    assert DataStore(data_dir).players() == ["Player 1", *names], "kept on disk"
+    by_name = sorted(["Player 1", *names], key=str.casefold)
+    assert store.players() == by_name, "a class list, by name"
+    assert DataStore(data_dir).players() == by_name, "kept on disk"
     # The list scrolls: the player just added is in sight, the first is not.
-    assert len(listed(dialog)) == 40 and dialog.selected() == names[-1]
-    assert dialog.listbox.bbox(39) and not dialog.listbox.bbox(0)
+    assert len(listed(dialog)) == 40 and dialog.selected() == names[-1] == "Oa Pupil 40"
+    assert dialog.listbox.bbox(by_name.index(names[-1])) and not dialog.listbox.bbox(0)
     assert dialog.winfo_height() < 700, "the dialog fits a small screen"
     key(dialog.listbox, "Home")
-    assert dialog.selected() == "Player 1" and dialog.listbox.bbox(0)
+    assert dialog.selected() == "Aa Pupil 26" and dialog.listbox.bbox(0)
     key(dialog.listbox, "k")                 # a first letter goes to that name
     assert dialog.selected() == "Ka Pupil 10"
     key(dialog.listbox, "k")                 # and again to the next one
     assert dialog.selected() == "Ka Pupil 36"
     key(dialog.listbox, "Down")
-    assert dialog.selected() == "La Pupil 37"
+    assert dialog.selected() == "La Pupil 11"
     key(dialog.listbox, "End")
-    assert dialog.selected() == names[-1]
+    assert dialog.selected() == "Za Pupil 25"
     # The 41st is refused in a sentence, and no name box opens.
     click(dialog.add_button)
     assert not dialog.name_box_open

@@ -117,8 +117,8 @@ def test_started_on_a_player_playing_elsewhere_can_switch_player(
     dialog = dialogs[0]
     d.pump(100)
     assert [str(n) for n in dialog.listbox.get(0, "end")] == [
-        "Player 1  (playing now)", "Ana"]
-    press(d, dialog.previous_button)   # round the list to Ana
+        "Ana", "Player 1  (playing now)"]
+    press(d, dialog.previous_button)   # back up the list to Ana
     assert d.store.current_player == "Ana" and not d.store.read_only
     press(d, dialog.close_button)
     assert not d.app.player_bar.read_only_shown
@@ -160,7 +160,7 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     assert d.store.current_player == "Player 1"
     assert d.status().startswith("Hello, Player 1! Here is your game")
     assert len(d.game.log) == 1
-    d.key("Prior", state=0x4)   # Ctrl+Page Up: round to the last player
+    d.key("Prior", state=0x4)   # Ctrl+Page Up: the player before, by name
     assert d.store.current_player == "Ben"
 
     # Ana is playing in another window: ">" from Ben goes past her, and says so.
@@ -171,9 +171,9 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     assert "Ana was skipped: Ana is playing in another window." in d.status()
     press(d, bar.name)   # the Players dialog says so too, and does not switch to her
     dialog = next(w for w in d.root.winfo_children() if isinstance(w, PlayersDialog))
-    assert dialog.listbox.get(1) == "Ana" + PLAYING_ELSEWHERE
+    assert dialog.listbox.get(0) == "Ana" + PLAYING_ELSEWHERE
     dialog.listbox.selection_clear(0, "end")
-    dialog.listbox.selection_set(1)
+    dialog.listbox.selection_set(0)
     press(d, dialog.play_button)
     assert d.store.current_player == "Player 1" and dialog.winfo_exists()
     assert str(dialog.message.cget("text")) == ("Ana is already playing in another window. "

@@ -149,22 +149,22 @@ def test_players_added_renamed_or_removed_in_another_window_are_never_lost(
     holder.tell("add_player|Dan")           # ...and adds Dan, and later Eve
     store.add_player("Cy")                  # while this window adds Cy
     store.update_settings(card_back="red")
-    assert store.players() == ["Player 1", "Ana", "Dan", "Cy"]
+    assert store.players() == ["Ana", "Cy", "Dan", "Player 1"]
     holder.tell("add_player|Eve")
     holder.tell("update_settings|card_back=green")
-    assert DataStore(tmp_path).players() == ["Player 1", "Ana", "Dan", "Cy", "Eve"]
+    assert DataStore(tmp_path).players() == ["Ana", "Cy", "Dan", "Eve", "Player 1"]
     holder.tell("rename_player|Dan|Daniel")
     holder.tell("remove_player|Eve")
     store.update_settings(four_colour=True)
-    assert store.players() == ["Player 1", "Ana", "Daniel", "Cy"]
+    assert store.players() == ["Ana", "Cy", "Daniel", "Player 1"]
     again = DataStore(tmp_path)
-    assert again.players() == ["Player 1", "Ana", "Daniel", "Cy"], "nobody lost or back"
+    assert again.players() == ["Ana", "Cy", "Daniel", "Player 1"], "nobody lost or back"
     assert again.current_player == "Ana" and again.settings.card_back == "red"
     # A player removed here and added again there (the same file name) is kept.
     store.remove_player("Cy")
     holder.tell("add_player|Cy")
     store.update_settings(card_back="blue")
-    assert store.players() == ["Player 1", "Ana", "Daniel", "Cy"]
+    assert store.players() == ["Ana", "Cy", "Daniel", "Player 1"]
     holder.quit()
     again.switch_player("Player 1")
     assert again.settings.card_back == "green", "the other window's player keeps theirs"

@@ -214,7 +214,7 @@ def test_a_bad_preference_is_reset_with_a_notice_and_the_rest_is_kept(tmp_path: 
     again.switch_player("Player 1")
     assert again.settings.card_back == "red" and again.settings.four_colour
     third = DataStore(tmp_path)
-    assert third.notice is None and third.players() == ["Player 1", "Ana"]
+    assert third.notice is None and third.players() == ["Ana", "Player 1"]
 
 
 def test_preferences_that_are_not_a_table_start_again_with_a_notice(tmp_path: Path) -> None:
@@ -230,7 +230,7 @@ def test_preferences_that_are_not_a_table_start_again_with_a_notice(tmp_path: Pa
     assert said == ("In the settings file ('settings.json'), Ana's settings were not a list of "
                     "settings, so all of them are back to how a new player starts. The whole "
                     f"file was put aside as 'damaged/{aside.name}'.")
-    assert again.players() == ["Player 1", "Ana"]
+    assert again.players() == ["Ana", "Player 1"]
 
 
 # -- players ------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ def test_each_player_has_their_own_preferences(tmp_path: Path) -> None:
     assert store.settings.card_back == "blue" and store.settings.show_moves
     store.switch_player("Ana")
     again = DataStore(tmp_path)
-    assert again.players() == ["Player 1", "Ana"] and again.current_player == "Ana"
+    assert again.players() == ["Ana", "Player 1"] and again.current_player == "Ana"
     assert again.settings.card_back == "purple" and not again.settings.show_moves
     again.switch_player("Player 1")
     assert again.settings == Settings()
@@ -286,7 +286,7 @@ def test_rename_keeps_statistics_and_files(tmp_path: Path) -> None:
         store.rename_player("Ben", "ZOË")
     assert store.rename_player("Ben", "BEN") == "BEN", "a player may change the case of a name"
     again = DataStore(tmp_path)
-    assert again.players() == ["Zoë", "BEN"] and again.current_player == "Zoë"
+    assert again.players() == ["BEN", "Zoë"] and again.current_player == "Zoë"
     assert again.stats("thirteen").won == 1
     assert read(tmp_path / "stats" / "player-1.json")["player"] == "Zoë"
 

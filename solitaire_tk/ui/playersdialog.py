@@ -277,7 +277,7 @@ class PlayersDialog(ModalDialog):
             self.entry.select_range(0, "end")
             return "break"
         except SaveError as error:   # kept in memory; written with the next save that works
-            kept = self.store.players()[-1] if mode == "add" else typed.strip()
+            kept = typed.strip()
             self._show_message(str(error))
         self._close_name_box()
         self.refresh(select=kept)
