@@ -125,6 +125,29 @@ def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> Non
     assert not d.app.course.active
 
 
+def shown_tabs(book) -> list[str]:
+    return [book.tab(tab, "text") for tab in book.tabs() if book.tab(tab, "state") != "hidden"]
+
+
+def test_a_lesson_s_tab_has_room_in_a_narrow_panel(driver_for) -> None:
+    """At 800 wide three tabs read "How to pla", "Replay", "Lessor": the Replay
+    tab steps aside during a lesson, and is back for a replay and after it."""
+    d = driver_for(new_game("klondike", seed=3), geometry="800x520+0+0")
+    book = d.app.panel.book
+    d.app.course.open("klondike")
+    d.pump(200)
+    assert shown_tabs(book) == ["How to play", "Lesson"]
+    assert book.winfo_reqwidth() <= book.winfo_width(), "every tab's words whole"
+    d.app.open_file(str(GOLDEN / "double-standard.json"))   # a replay in the lesson
+    d.pump(100)
+    assert "Replay" in shown_tabs(book) and book.select() == str(d.app.panel.replay_tab)
+    d.app.replay.close()
+    d.app.course.view.leave.invoke()
+    d.pump()
+    assert shown_tabs(book) == ["How to play", "Replay"]
+    assert book.select() == str(d.app.panel.help)
+
+
 class PointerOnTheMenuBar:
     """Tk as the widget asks it, but with the pointer on the window's menu bar:
     `winfo containing` names its clone, `.#!menu`, which tkinter cannot look up."""

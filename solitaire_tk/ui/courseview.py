@@ -156,7 +156,7 @@ class CourseMode:
             self._page = ScrollArea(self.app.panel.book)
             self._view = CourseView(self._page.inner, self)
             self._view.pack(fill="both", expand=True)
-            self.app.panel.book.add(self._page, text="Lesson")
+            self.app.panel.open_page(self._page, "Lesson")
         return self._view
 
     @property
@@ -333,10 +333,9 @@ class CourseMode:
         app = self.app
         app.marks.clear("hint")
         if self._page is not None:
-            app.panel.book.forget(self._page)
+            app.panel.close_page(self._page)
             self._page.destroy()
             self._view = self._page = None
-            app.panel.show_help()   # (else the page next to it, Replay, shows)
         if show_game:
             app.controls.drop_hold()
             app.show_game_in_play("lesson")

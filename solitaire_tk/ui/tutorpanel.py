@@ -157,4 +157,19 @@ class TutorPanel(ttk.Frame):
     def show_replay(self) -> None:
         if self._replay is None:
             self._make_replay()
+        self.book.add(self.replay_tab)   # back in its place if a page had it step aside
         self.book.select(self.replay_tab)
+
+    def open_page(self, page: tk.Widget, text: str) -> None:
+        """A page of its own beside How to play (the Lesson), shown at once.  The
+        Replay tab steps aside while it is open: three tabs do not fit a narrow
+        panel ("Lessor"), and a replay shows it again (`show_replay`)."""
+        self.book.add(page, text=text)
+        self.book.hide(self.replay_tab)
+        self.book.select(page)
+
+    def close_page(self, page: tk.Widget) -> None:
+        """Take away a page `open_page` showed; Replay is back, How to play chosen."""
+        self.book.forget(page)
+        self.book.add(self.replay_tab)
+        self.show_help()
