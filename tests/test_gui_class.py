@@ -14,7 +14,7 @@ import pytest
 
 from solitaire_tk import new_game
 from solitaire_tk.ui import classdialog
-from solitaire_tk.ui.classdialog import ClassDialog
+from solitaire_tk.ui.classdialog import BEST_COLOUR, ClassDialog
 from solitaire_tk.userdata import DataStore
 
 from .helpers import play, won_thirteen
@@ -76,6 +76,9 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
     assert "cards are left at the end: the fewer, the better" in dialog.chart_words, \
         "Cruel's own words for its score"
     assert len(dialog.chart.find_withtag("game")) == 3, "a point for each game"
+    assert "the best in orange" in dialog.chart_words, "the dots' colours are explained"
+    best = dialog.chart.find_withtag("best")
+    assert best and all(dialog.chart.itemcget(dot, "fill") == BEST_COLOUR for dot in best)
 
     # Down (the keyboard alone) chooses the next row; the chart follows.
     dialog.tree.event_generate("<KeyPress-Down>")

@@ -32,6 +32,7 @@ from .dialogs import ModalDialog
 __all__ = ["ClassDialog"]
 
 LINE_COLOUR = "#1d4f7a"
+BEST_COLOUR = "#d08a00"   # the chart's dots of the row's best score, named in its sentence
 BAR_COLOURS = ("#8aa9c8", "#1d4f7a", "#1d6e3a")
 NUMBER_COLUMNS = frozenset({"Played", "Won", "Won without help", "Best score", "Lessons done"})
 CHART_HEIGHT = 190
@@ -234,7 +235,7 @@ class ClassDialog(ModalDialog):
         scores = [record["score"] for record in row.scores]
         # The game's own words for what its score counts ("cards got out" puzzled).
         note = game_class(row.key.partition("/")[0]).score_note
-        self._say(f"The score of each game, oldest on the left. {note}")
+        self._say(f"The score of each game, oldest on the left; the best in orange. {note}")
         canvas = self.chart
         left, top, right, bottom = self._area(1)
         highest = max([row.cards_per_game, *scores, 1])
@@ -253,8 +254,8 @@ class ClassDialog(ModalDialog):
         for (x, y), score in zip(points, scores):
             best = score == row.best_score
             canvas.create_oval(x - radius, y - radius, x + radius, y + radius,
-                               fill="#d08a00" if best else LINE_COLOUR, outline="",
-                               tags=("game",))
+                               fill=BEST_COLOUR if best else LINE_COLOUR, outline="",
+                               tags=("game", "best") if best else ("game",))
         first, last = local_day(row.scores[0]["date"]), local_day(row.scores[-1]["date"])
         canvas.create_text(left, bottom + 4, anchor="nw", text=first, font="TkDefaultFont")
         if len(scores) > 1:
