@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
@@ -27,6 +28,7 @@ from .records import record
 from .oversearch import OVER, can_search_over, search_for_something_new
 from .searchstate import SearchState
 from .tablelayout import TableLayout
+from .wording import and_list
 
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
@@ -233,6 +235,34 @@ class Game:
     def place(self, pile_id: str) -> str:
         """A pile's name as the game's own help says it ("stack 3", "box 12")."""
         raise NotImplementedError
+
+    def face_up_codes(self) -> Counter[str]:
+        """How many of each card lie face up: taken before a move, so that
+        `told` can say what the move turned up."""
+        return Counter(card.code for pile in self._piles.values() for card in pile
+                       if card.face_up)
+
+    def told(self, said: str, move: Move, before: Counter[str]) -> str:
+        """After `move`: its sentence `said` (made before it, as `describe`)
+        with the cards it turned face up named in it ("Turn over the next card
+        of the deck: the 5 of hearts.").  `before` is `face_up_codes()` from
+        before the move.  The pupil, and a replay's step, then read what came
+        up, not only that something did; Undo's label stays `said`."""
+        left = Counter(before)
+        shown = []
+        for pid in self.pile_ids:
+            for card in self._piles[pid]:
+                if not card.face_up:
+                    continue
+                if left[card.code] > 0:
+                    left[card.code] -= 1
+                else:
+                    shown.append(card)
+        return self._told_with(said, move, shown) if shown and said else said
+
+    def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
+        """`said` with the cards `move` turned up (a game may say it its own way)."""
+        return f"{said.rstrip('.')}: {and_list([card.name for card in shown])}."
 
     def place_number(self, pile_id: str) -> int | None:
         """The number the game's words give a place ("stack 12" -> 12), or None."""

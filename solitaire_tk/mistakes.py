@@ -25,7 +25,7 @@ from .moves import Move
 from .records import record
 from .savefile import Replay
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve, verdict_after
-from .wording import plural, sentence
+from .wording import and_list, plural, sentence
 
 Progress = Callable[[int, int], None]
 
@@ -143,7 +143,8 @@ class Analysis:
                 and self._line):
             better = self._line[0]
             before = self.replay.game_at(step - 1)
-            self.mistakes.append(Mistake(step, self.replay.steps[step - 1], better,
+            # The move's own sentence (a step's may name the cards it turned up too).
+            self.mistakes.append(Mistake(step, before.describe(move), better,
                                          before.describe(better)))
         self.verdicts.append(verdict.status)
         self._line = verdict.line if verdict.status == WINNABLE else ()
@@ -201,9 +202,8 @@ class Analysis:
     def _outcome(self) -> str:
         if self.mistakes:
             steps = [str(m.step) for m in self.mistakes]
-            listed = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
             return ("One move lost the game: step " if len(steps) == 1 else
-                    f"{len(steps)} moves lost the game: steps ") + listed + "."
+                    f"{len(steps)} moves lost the game: steps ") + and_list(steps) + "."
         if self.verdicts[0] == LOST:
             return "This deal could not be won from the start, so no move lost it."
         if set(self.verdicts) == {WINNABLE}:

@@ -263,8 +263,9 @@ class Rebuild:
                 label = game.describe(game._take_back().move)
                 texts.append(led_by("Took back: ", label))
             else:
-                texts.append(game.describe(move))
+                text, before = game.describe(move), game.face_up_codes()
                 game._make(move)
+                texts.append(game.told(text, move, before))
         return texts
 
 

@@ -429,7 +429,7 @@ class DataStore:
         if problems:
             self._tell(f"The settings file had something wrong in it ({_first(problems)}), "
                                 f"so it was {where}. These players are kept: "
-                                f"{_and_list(self.players())}.")
+                                f"{and_list(self.players())}.")
         for number, (name, wrong) in enumerate(bad_preferences.items(), start=1):
             said = (f"{name}'s settings were not a list of settings, so all of them are"
                     if wrong == [_ALL_WRONG] else
@@ -1011,7 +1011,3 @@ def _name_of_id(pid: str) -> str:
 
 def _first(problems: list[str]) -> str:
     return problems[0] + (", and more" if len(problems) > 1 else "")
-
-
-def _and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

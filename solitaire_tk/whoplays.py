@@ -14,7 +14,8 @@ from typing import Any
 from .playerlock import already_playing
 from .records import record
 from .storage import SaveError
-from .userdata import PlayingElsewhere, _and_list
+from .userdata import PlayingElsewhere
+from .wording import and_list
 
 __all__ = ["ONLY_ONE_PLAYER", "Step", "already_playing", "read_only_note", "start_question",
            "step_player"]
@@ -73,11 +74,11 @@ def _went_past(skipped: list[str]) -> str:
     if not skipped:
         return ""
     who = skipped[0] if len(skipped) == 1 else "they"
-    return f"{_and_list(skipped)} {'was' if len(skipped) == 1 else 'were'} skipped: " \
+    return f"{and_list(skipped)} {'was' if len(skipped) == 1 else 'were'} skipped: " \
            f"{_playing_elsewhere(skipped, who)}. "
 
 
 def _playing_elsewhere(names: list[str], who: str = "") -> str:
     if len(names) == 1:
         return f"{who or names[0]} is playing in another window"
-    return f"{who or _and_list(names)} are playing in other windows"
+    return f"{who or and_list(names)} are playing in other windows"

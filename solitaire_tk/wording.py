@@ -24,6 +24,11 @@ def cards_phrase(cards: list[Card] | tuple[Card, ...]) -> str:
     return f"{first} and the {'card' if rest == 1 else f'{rest} cards'} on it"
 
 
+def and_list(words: list[str]) -> str:
+    """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 

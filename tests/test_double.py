@@ -220,13 +220,17 @@ def test_emptying_the_spread_forgets_where_it_came_from() -> None:
 def test_reserve_card_goes_under_its_pile_which_is_then_spread() -> None:
     game = arrange(empty_double(), {"pile5": "9C 4D", "pile22": "[QS] [5H]", "pile12": "2C"})
     text = game.describe(Move("reserve"))
-    assert text == ("Click pile 22: its top card goes under the pile of its own number, "
-                    "and that pile is picked up and spread at 23.")
+    assert text == ("Turn up the top card of pile 22: it goes under the pile of its own "
+                    "number, and that pile is picked up and spread at 23.")
     assert game.why_illegal(Move("pickup", "pile5")) == (
         "You can pick up a pile only once pile 22 is used up, and it still has 2 cards. "
         "Click pile 22 instead.")
+    face_up = game.face_up_codes()
     played = game.play({"action": "reserve", "src": "pile22"})
     assert played == Move("reserve") and game.log[-1].keys() == {"action", "t"}
+    assert game.told(text, played, face_up) == (
+        "Turn up the top card of pile 22, the 5 of hearts: it goes under pile 5, and pile 5 "
+        "is picked up and spread at 23."), "after the move, which card it was"
     assert codes(game)["pile23"] == ["5H", "9C", "4D"]
     assert codes(game)["pile5"] == []
     assert game.spread_from == "pile5"  # type: ignore[attr-defined]

@@ -50,8 +50,10 @@ class Played:
             elif legal:
                 move = rng.choice(legal)
                 text, before = self.game.describe(move), self.game.position()
-                self.game.play(move)
-                self.texts.append(text)
+                face_up = self.game.face_up_codes()
+                played = self.game.play(move)
+                # The step says what the move turned up too; Undo's label does not.
+                self.texts.append(self.game.told(text, played, face_up))
                 stack.append((text, before))
                 if not self.game.can_undo():   # a move undo never reaches back past
                     stack.clear()

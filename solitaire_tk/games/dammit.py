@@ -277,6 +277,9 @@ class Dammit(Game):
         parts = [f"{card.name if card else 'the card'} ({self.place(pid)})" for pid, card in named]
         return f"Take away {' and '.join(parts)}: together they make ten."
 
+    def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
+        return f"{said} The next card to play is {shown[-1].name}."   # the deck's top shows
+
     # -- the end ------------------------------------------------------------
     def is_won(self) -> bool:
         return not self._piles["stock"]

@@ -283,6 +283,13 @@ class DoubleSolitaire(Game):
     def place(self, pile_id: str) -> str:
         return f"pile {pile_number(pile_id)}"
 
+    def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
+        if move.action == "reserve" and len(shown) == 1:   # which card, and so which pile
+            pile = self.place(f"pile{shown[0].rank}")
+            return (f"Turn up the top card of pile 22, {shown[0].name}: it goes under "
+                    f"{pile}, and {pile} is picked up and spread at 23.")
+        return super()._told_with(said, move, shown)
+
     def drag_move(self, src: str, index: int, dst: str) -> Move:
         # A card is dragged up by itself (the top one is normalized); a pile
         # dragged to 23 is picked up; the reserve is only ever clicked.
@@ -295,8 +302,8 @@ class DoubleSolitaire(Game):
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = self._normalize(as_move(move))
         if move.action == "reserve":
-            return ("Click pile 22: its top card goes under the pile of its own number, "
-                    "and that pile is picked up and spread at 23.")
+            return ("Turn up the top card of pile 22: it goes under the pile of its own "
+                    "number, and that pile is picked up and spread at 23.")
         if move.action == "pickup":
             assert move.src is not None
             text = f"pick up {self.place(move.src)} and spread it at 23."

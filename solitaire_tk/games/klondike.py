@@ -14,7 +14,7 @@ from ..engine import Game, Position
 from ..moves import Move, as_move
 from ..searchstate import SearchState
 from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
-from ..wording import a_rank, cards_phrase, pile_number, plural, sentence
+from ..wording import a_rank, and_list, cards_phrase, pile_number, plural, sentence
 
 TABLEAUS = tuple(f"tableau{n}" for n in range(1, 8))
 FOUNDATIONS = tuple(f"foundation{n}" for n in range(1, 5))
@@ -295,6 +295,12 @@ class Klondike(Game):
         if move.src in TABLEAUS and len(pile) > move.count and not pile[-move.count - 1].face_up:
             text = text[:-1] + ", and turn over the card under it."
         return text
+
+    def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
+        if move.action == "flip" and len(shown) > 1:   # the one on top is the one to play
+            return (f"{said.rstrip('.')}: {and_list([card.name for card in shown[:-1]])} "
+                    f"and, on top, {shown[-1].name}.")
+        return super()._told_with(said, move, shown)
 
     # -- the rules in a word, for the tutor ------------------------------------------
     @staticmethod

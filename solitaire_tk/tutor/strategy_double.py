@@ -23,7 +23,7 @@ def rank_double(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]
         if move.action == "reserve":
             why = ("no card can go up onto piles 14 to 21, so bring a new pile into play"
                    if not card_moves else "but first move up the cards that can go")
-            out.append(Scored(move, 100.0, say("Click pile 22", why)))
+            out.append(Scored(move, 100.0, say("Turn up the top card of pile 22", why)))
             continue
         if move.action == "pickup":
             assert move.src is not None

@@ -17,6 +17,7 @@ and the pause cover (`pausecover.py`).
 from __future__ import annotations
 
 import tkinter as tk
+from collections import Counter
 from pathlib import Path
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Any, Callable
@@ -264,12 +265,15 @@ class TutorApp:
     def play(self, move: Move, prefix: str = "") -> None:
         """Play a legal move as a new one: what was taken back cannot be redone now."""
         text = self.game.describe(move)
+        before = self.game.face_up_codes()
         played = self.game.play(move)
         self.session.moved()
-        self._show_move(played, led_by(prefix, text) if prefix else text)
+        self._show_move(played, led_by(prefix, text) if prefix else text, before)
 
-    def _show_move(self, played: Move, text: str) -> None:
-        """After a move (the pupil's, one made by itself, or Redo's)."""
+    def _show_move(self, played: Move, text: str, before: Counter[str]) -> None:
+        """After a move (the pupil's, one made by itself, or Redo's): what it did,
+        and what it turned up (`before`: the cards face up before it)."""
+        text = self.game.told(text, played, before)
         self.hinting.cycle.line.moved(self.game)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
@@ -341,7 +345,8 @@ class TutorApp:
             self.refuse(NOTHING_TO_REDO)
             return
         text = self.session.redo_label() or ""
-        self._show_move(self.session.redo(), led_by("Played again: ", text))
+        before = self.game.face_up_codes()
+        self._show_move(self.session.redo(), led_by("Played again: ", text), before)
         self.endgame.celebrate_then_check_over()
 
     def deal_key(self) -> None:
