@@ -70,7 +70,7 @@ from .keptgames import Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
                     has_moves)
 from .winnabledeals import deal_kinds
-from .wording import sentence
+from .wording import and_list, sentence
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 

@@ -144,6 +144,20 @@ def test_every_step_of_every_course_can_be_done_with_the_keyboard(driver_for) ->
         mode.close()
 
 
+def test_just_play_gives_the_table_the_keys(driver_for) -> None:
+    """After "Just play" (or Escape) the arrow keys move on the table at once."""
+    d = driver_for(new_game("cruel", seed=7))
+    d.root.focus_force()   # as on a first run, where the chooser had the keys
+    d.pump()
+    question = d.app.course.offer("cruel")
+    d.pump(100)
+    question.no.focus_force()
+    question.no.event_generate("<Escape>")
+    d.pump(100)
+    assert not question.winfo_exists() and not d.app.course.active
+    assert d.root.focus_get() is d.app.table
+
+
 def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
     d = driver_for(new_game("cruel", seed=7))
     question = d.app.course.offer("cruel")

@@ -4,6 +4,7 @@ checked against the engine's state and the canvas items."""
 from __future__ import annotations
 
 from solitaire_tk import new_game
+from solitaire_tk.ui.statsdialog import ConfirmDialog
 
 from .gui import Driver
 from .helpers import arrange, codes
@@ -254,6 +255,45 @@ def open_dialog_titles(d: Driver) -> list[str]:
             and w.winfo_exists() and str(w.winfo_class()) == "Toplevel"]
 
 
+def menus_of(menu) -> list:
+    """`menu` and every menu under it."""
+    found = [menu]
+    for index in range((menu.index("end") or -1) + 1):
+        if menu.type(index) == "cascade":
+            found += menus_of(menu.nametowidget(menu.entrycget(index, "menu")))
+    return found
+
+
+def test_the_menus_have_no_tear_off_line_and_no_letter_twice(driver_for) -> None:
+    """F10, Left, Enter tore the menu bar off into a window of its own; two
+    entries underlined at one letter (P: Play another game, Players) made the
+    letter open the first, never the second."""
+    d = driver_for(new_game("thirteen", seed=5))
+    bar, = [w for w in d.root.winfo_children() if w.winfo_class() == "Menu"]
+    for menu in menus_of(bar):
+        assert not int(menu.cget("tearoff")), menu
+        letters = [str(menu.entrycget(i, "label"))[int(menu.entrycget(i, "underline"))].lower()
+                   for i in range((menu.index("end") or -1) + 1)
+                   if menu.type(i) not in ("separator", "tearoff")
+                   and int(menu.entrycget(i, "underline")) >= 0]
+        assert len(letters) == len(set(letters)), (menu, letters)
+
+
+def test_alt_with_a_letter_is_left_to_the_menus(driver_for) -> None:
+    """Alt+H opens the Help menu (Tk's menu bar does that); it is no hint."""
+    d = driver_for(new_game("klondike", seed=42))
+    for alt in (0x8, 0x20000):   # Alt on X11, Alt on Windows
+        for letter in "hd":
+            d.table.focus_force()
+            d.table.event_generate(f"<KeyPress-{letter}>", state=alt)
+            d.pump()
+            d.root.tk.call("tk::MenuUnpost", "")   # (Tk may have opened a menu)
+            d.pump()
+        assert not d.table.find_withtag("mark:hint") and d.game.log == []
+    d.key("h")
+    assert d.table.find_withtag("mark:hint"), "H alone still asks for a hint"
+
+
 def test_keys_every_game_shares(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=42))
     d.key("d")
@@ -295,7 +335,21 @@ def test_thirteen_players_help_and_quit_keys(driver_for) -> None:
     d.pump(400)  # the game in play is saved
     current = list((d.store.folder / "current").glob("*.json"))
     assert current, "the unfinished game is kept"
-    d.key("F10")  # quit without saving: this game is thrown away and not counted
+    # F10 throws the game away, but only when the pupil says so: in most programs
+    # it opens the menus, and a pupil who meant that would lose the game.
+    d.key("F10")
+    question = next(w for w in d.root.winfo_children() if isinstance(w, ConfirmDialog))
+    d.pump(100)
+    assert question.title() == "Throw this game away?" and question.focus_get() is question.no
+    question.no.event_generate("<Escape>")
+    d.pump(100)
+    assert not question.winfo_exists() and d.root.winfo_exists()
+    assert list((d.store.folder / "current").glob("*.json")), "No keeps the game"
+    assert d.root.focus_get() is d.app.table
+    d.key("F10")
+    question = next(w for w in d.root.winfo_children() if isinstance(w, ConfirmDialog))
+    d.pump(100)
+    question.yes.invoke()   # quit: this game is thrown away and not counted
     assert not list((d.store.folder / "current").glob("*.json"))
     assert d.store.stats("thirteen").played == 0
 

@@ -45,6 +45,18 @@ class AutoSave:
         except SaveError:
             pass   # there is no window left to say so; the last save stands
 
+    def quit_unsaved(self) -> None:
+        """Thirteen's F10: quit and throw the game away, once the pupil says so.
+        F10 opens the menus in most programs, so it never throws a game away
+        unasked; No (and Escape) keeps playing."""
+        from .statsdialog import ConfirmDialog
+        ConfirmDialog(self.app.root, "Throw this game away?",
+                      "F10 quits and throws this game away: it is not kept, and it does "
+                      "not count in your statistics. (To quit and keep it for next time, "
+                      "press Q.)",
+                      lambda yes: self.quit(record=False) if yes else self.app.table.focus_set(),
+                      yes="Throw it away and quit", no="Keep playing")
+
     def quit(self, record: bool = True) -> None:
         app = self.app
         if self._job is not None:

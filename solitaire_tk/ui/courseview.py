@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
 from ..moves import Move
@@ -320,9 +320,16 @@ class CourseMode:
             self.app.root, f"Learn {title}?",
             f"Would you like a short lesson first? It shows you how {title} is played, one "
             "move at a time. (Later: Help, then Learn a game.)",
-            lambda yes: self.open(game_id) if yes else None, yes="Start the lesson",
-            no="Just play")
+            self._answered_offer(game_id), yes="Start the lesson", no="Just play")
         return self.question
+
+    def _answered_offer(self, game_id: str) -> Callable[[bool], None]:
+        def answered(yes: bool) -> None:
+            if yes:
+                self.open(game_id)
+            else:   # "Just play": the keys go to the table (on a first run nothing had them)
+                self.app.table.focus_set()
+        return answered
 
     # -- leaving -----------------------------------------------------------------
     def close(self, show_game: bool = True) -> None:

@@ -26,6 +26,9 @@ TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "
 BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3a1a"),
                   ("Black", "#111111"))
 UNDO_LABEL_CHARS = 48
+# Ctrl (0x4), and Alt: Mod1 on X11 (0x8), 0x20000 on Windows. A game's single
+# keys leave these alone: Alt+H opens the Help menu, not a hint.
+MODIFIERS = 0x4 | 0x8 | 0x20000
 
 
 @record
@@ -85,7 +88,7 @@ def _entry_text(label: str) -> str:
 
 def install(app: TutorApp) -> MenuChoices:
     root = app.root
-    bar = tk.Menu(root)
+    bar = tk.Menu(root, tearoff=False)   # (F10, Left, Enter would tear the menu off)
     root.configure(menu=bar)
     commands = _commands(app)
     settings = app.settings
@@ -107,7 +110,7 @@ def install(app: TutorApp) -> MenuChoices:
     game = tk.Menu(bar, tearoff=False)
     bar.add_cascade(label="Game", menu=game, underline=0)
     keyed_command(game, "new", label="New game", underline=0)
-    keyed_command(game, "same", label="Same deal again", underline=0)
+    keyed_command(game, "same", label="Same deal again", underline=1)   # (S: Save)
     keyed_command(game, "choose", label="Choose deal number...", underline=7)
     game.add_separator()
     choose = tk.Menu(game, tearoff=False)
@@ -127,7 +130,7 @@ def install(app: TutorApp) -> MenuChoices:
     game.add_separator()
     game.add_command(label="Statistics (Record)...", command=app.show_stats, underline=1)
     game.add_command(label="Class statistics...", command=lambda: _show_class(app), underline=0)
-    keyed_command(game, "players", label="Players...", underline=0)
+    keyed_command(game, "players", label="Players...", underline=3)   # (P: Play another)
     keyed_command(game, "previous_player", label="Previous player")
     keyed_command(game, "next_player", label="Next player")
     game.add_separator()
@@ -145,7 +148,7 @@ def install(app: TutorApp) -> MenuChoices:
                   underline=0)
     control.add_separator()
     keyed_command(control, "pause", label="Pause (blank the table)", underline=0)
-    control.add_command(label="Resume", command=app.resume, underline=0)
+    control.add_command(label="Resume", command=app.resume, underline=2)   # (R: Redo)
 
     bar.add_cascade(label="Options", menu=options, underline=0)
 
@@ -185,7 +188,7 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
         "players": app.show_players, "undo": app.undo, "redo": app.redo, "replay": app.replay_current,
         "open": app.open_file, "save": app.save_as,
         "previous_player": lambda: app.step_player(-1), "next_player": lambda: app.step_player(1),
-        "quit": app.quit, "quit_unsaved": lambda: app.quit(record=False),
+        "quit": app.quit, "quit_unsaved": lambda: app.saving.quit_unsaved(),
     }
 
 
@@ -270,7 +273,7 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
         if app.paused:
             app.resume()
             return "break"
-        if int(event.state) & 0x4:  # Control held: those are the Ctrl+ shortcuts above
+        if int(event.state) & MODIFIERS:  # Ctrl+ shortcuts above, Alt+ opens a menu
             return None
         keys = app.game.letter_keys
         name = keys.get(event.keysym) or keys.get(event.keysym.lower())
