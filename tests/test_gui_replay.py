@@ -14,6 +14,7 @@ from solitaire_tk.lessons import load_lesson
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.storage import save_game
 from solitaire_tk.ui.app import TutorApp
+from solitaire_tk.ui.keys import keys_text
 from solitaire_tk.ui.launch import launch
 from solitaire_tk.userdata import DataStore
 
@@ -313,3 +314,36 @@ def test_the_step_shown_stays_in_sight_in_the_list(driver_for, tmp_path) -> None
         step = d.app.replay.session.step
         box = steps.bbox(step)
         assert box is not None and box[1] + box[3] <= steps.winfo_height(), (key, step)
+
+
+def test_a_replay_by_the_keys_alone_f6_reaches_its_buttons_and_escape_closes_it(
+        driver_for) -> None:
+    """A pupil without a mouse: Ctrl+E, the arrows, F6 into the tutor panel and
+    Tab round it to the step list, F6 back, and Escape to close the replay."""
+    d = driver_for(play(new_game("dammit", seed=1), moves=5))
+    hide_the_panel(d)
+    d.key("e", state=0x4)
+    assert d.app.replaying
+    d.key("Right")
+    assert d.app.replay.session.step == 1
+    d.key("F6")
+    d.pump()
+    assert d.root.focus_get() is d.app.panel.book, "F6: the keys go to the panel's tabs"
+    assert d.app.panel.winfo_ismapped()
+    seen = []
+    for _ in range(40):   # Tab goes round the panel, the replay's buttons too
+        d.root.focus_get().event_generate("<Tab>")
+        d.pump()
+        seen.append(d.root.focus_get())
+    view = d.app.panel.replay
+    assert view.steps in seen and view.buttons["forward"] in seen
+    view.steps.focus_set()
+    d.pump()
+    view.steps.event_generate("<Right>")
+    assert d.app.replay.session.step == 2, "the replay's keys work in the panel too"
+    d.key("F6", widget=view.steps)
+    assert d.root.focus_get() is d.app.table, "F6 again: back to the table"
+    d.key("Escape")
+    assert not d.app.replaying and d.game.game_id == "dammit"
+    assert "your own game is back" in d.status()
+    assert "F6" in keys_text(d.game)

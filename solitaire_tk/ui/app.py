@@ -247,8 +247,8 @@ class TutorApp:
     def try_move(self, move: Move) -> bool:
         """Play `move` if the rules allow it; otherwise say why and change nothing."""
         if self.replay.active:
-            self.say("This is a replay. Press Play from here to take over, or Close replay.",
-                     "info")
+            self.say("This is a replay. Press Play from here to take over, or Close replay "
+                     "(Escape).", "info")
             return False
         if self.course.active:
             return self.course.try_move(move)
@@ -481,12 +481,30 @@ class TutorApp:
         from .dialogs import ABOUT_TEXT, TextDialog
         TextDialog(self.root, "About Solitaire Tutor", ABOUT_TEXT)
 
-    def show_help(self) -> None:
-        """F1: show the tutor panel on the help page."""
+    def show_panel(self) -> None:
+        """Put the tutor panel beside the table (and keep it there next time)."""
         if not self.panel_shown.get():
             self.panel_shown.set(True)
             self.change_setting("tutor_panel", True)
+
+    def show_help(self) -> None:
+        """F1: show the tutor panel on the help page."""
+        self.show_panel()
         self.panel.show_help("goal")
+
+    def switch_keys(self) -> None:
+        """F6: the keys go from the table to the tutor panel's tabs (Tab then goes
+        round the panel: the help text, the replay's buttons, the lesson's), or
+        back to the table."""
+        try:
+            focused = str(self.root.focus_get() or "")
+        except KeyError:   # a menu's clone has the focus
+            focused = ""
+        if focused.startswith(str(self.panel)):
+            self.table.focus_set()
+            return
+        self.show_panel()
+        self.panel.book.focus_set()
 
     def pause(self) -> None:
         self.pause_cover.pause()

@@ -463,10 +463,12 @@ class TableControls:
         return "break"
 
     def _cancel(self) -> str:
+        """Escape: put a picked-up card back; else close a replay."""
         if self.held is not None:
             self.drop_hold()
             self.player.say("Put back.", "info")
-        return "break"
+            return "break"
+        return self._replay_or("Escape", lambda key: "break")
 
     # -- marks ----------------------------------------------------------------------
     def after_change(self) -> None:

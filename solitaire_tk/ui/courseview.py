@@ -208,9 +208,7 @@ class CourseMode:
         app.table.show(trying.game)
         app.status.show_game(trying.game)
         app.show_title(trying.game)
-        if not app.panel_shown.get():
-            app.panel_shown.set(True)
-            app.change_setting("tutor_panel", True)
+        app.show_panel()
         app.panel.title.configure(text=f"Lesson: {trying.game.title}")
         app.panel.tell("Do what the Lesson page asks. A wrong move is not played: "
                        "the tutor tells you why.", "info")

@@ -30,7 +30,8 @@ SHARED_KEYS = (
     Key("<Control-z>", "Ctrl+Z", "undo"), Key("<BackSpace>", "Backspace", "undo", True),
     Key("<Control-y>", "Ctrl+Y", "redo"), Key("<Control-f>", "Ctrl+F", "finish"),
     Key("<Control-h>", "Ctrl+H", "hint"),
-    Key("<F1>", "F1", "help"), Key("<Control-p>", "Ctrl+P", "pause"),
+    Key("<F1>", "F1", "help"), Key("<F6>", "F6", "panel"),
+    Key("<Control-p>", "Ctrl+P", "pause"),
     Key("<Control-e>", "Ctrl+E", "replay"), Key("<Control-o>", "Ctrl+O", "open"),
     Key("<Control-s>", "Ctrl+S", "save"), Key("<Control-q>", "Ctrl+Q", "quit"),
     Key("<Control-Prior>", "Ctrl+Page Up", "previous_player"),
@@ -46,7 +47,8 @@ COMMAND_WORDS = {
     "quit": "quit", "deal": "deal or turn the deck", "about": "about",
     "options": "options", "players": "change player",
     "previous_player": "play as the previous player", "next_player": "play as the next player",
-    "quit_unsaved": "quit and throw this game away (it is not counted)",
+    "quit_unsaved": "quit and throw this game away, once you say yes (it is not counted)",
+    "panel": "keys to the tutor panel and back (there Tab goes round it)",
 }
 
 
@@ -75,7 +77,8 @@ def keys_text(game: Game) -> str:
              "  Arrow keys or Tab: move the yellow ring between piles",
              "  Shift + arrow: choose a deeper card of the pile",
              "  Enter or Space: pick up a card, then put it down where the ring is",
-             "  Enter twice: send the card to its best place;  Escape: put it back"]
+             "  Enter twice: send the card to its best place;  Escape: put it back",
+             "  Alt+G, Alt+C, Alt+O, Alt+H: open the Game, Control, Options or Help menu"]
     commands = list(dict.fromkeys(key.command for key in SHARED_KEYS))
     for command in commands:
         labels = " or ".join(key.label for key in SHARED_KEYS if key.command == command)
@@ -89,5 +92,8 @@ def keys_text(game: Game) -> str:
         lines.append(f"\nSingle keys in {', '.join(titles)}{here}:")
         lines.extend(f"  {key_label(sym)}: {COMMAND_WORDS[name]}" for sym, name in letters)
     lines.append("\nDouble Solitaire: Shift+click shows how many cards a pile has;\n"
-                 "  Alt+click picks up a pile once pile 22 is empty.")
+                 "  Alt+click picks up a pile once pile 22 is empty (with the keys: pick\n"
+                 "  up its top card and put it down on pile 23).\n"
+                 "\nIn a replay: Left and Right step, Home and End go to the deal and the\n"
+                 "  last step, Space plays them one after another, Escape closes it.")
     return "\n".join(lines)

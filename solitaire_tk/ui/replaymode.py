@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .app import TutorApp
 
 REPLAY_KEYS = {"Left": "back", "Right": "forward", "Home": "first", "End": "last",
-               "space": "play"}
+               "space": "play", "Escape": "close"}
 SECONDS_A_STEP = 1.0   # how long Find mistakes may think about one step
 POLL_MS = 15           # how often the window looks for the answer: easy steps take a few ms
 
@@ -91,13 +91,15 @@ class ReplayMode:
         app.panel.replay.show_step()
 
     def key(self, keysym: str) -> bool:
-        """Left, Right, Home, End and Space drive the replay; True if used."""
+        """Left, Right, Home, End and Space drive the replay, Escape closes it;
+        True if used."""
         action = REPLAY_KEYS.get(keysym)
         view = self.app.panel.replay
         if self.session is None or action is None:
             return False
         {"back": lambda: view.step_by(-1), "forward": lambda: view.step_by(1),
-         "first": lambda: view.go(0), "last": view.go_last, "play": view.toggle_play}[action]()
+         "first": lambda: view.go(0), "last": view.go_last, "play": view.toggle_play,
+         "close": self.close}[action]()
         return True
 
     def play_from_here(self) -> None:

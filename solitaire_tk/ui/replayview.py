@@ -144,7 +144,7 @@ class ReplayView(ttk.Frame):
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),
-                            ("space", self.toggle_play)):
+                            ("space", self.toggle_play), ("Escape", on_close)):
             self.bind_all_keys(key, action)
         self._set_enabled(False)
 
