@@ -11,6 +11,7 @@ from tkinter import font
 from solitaire_tk import Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.lessons import load_lesson
+from solitaire_tk.moves import Move
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.storage import save_game
 from solitaire_tk.ui.app import TutorApp
@@ -320,12 +321,22 @@ def test_a_replay_by_the_keys_alone_f6_reaches_its_buttons_and_escape_closes_it(
         driver_for) -> None:
     """A pupil without a mouse: Ctrl+E, the arrows, F6 into the tutor panel and
     Tab round it to the step list, F6 back, and Escape to close the replay."""
-    d = driver_for(play(new_game("dammit", seed=1), moves=5))
+    game = new_game("klondike", variant="draw3", seed=1)
+    for _ in range(5):   # long sentences: each names the three cards turned
+        game.play(Move("flip"))
+    d = driver_for(game, geometry="900x700+0+0")
     hide_the_panel(d)
     d.key("e", state=0x4)
     assert d.app.replaying
     d.key("Right")
     assert d.app.replay.session.step == 1
+    for _ in range(3):   # the bar keeps to one line: the panel says the steps in full
+        d.key("Right")
+        d.pump()
+        assert d.app.status.message.winfo_height() < 2 * d.app.status._font().metrics(
+            "linespace")
+    d.key("Home")
+    d.key("Right")
     d.key("F6")
     d.pump()
     assert d.root.focus_get() is d.app.panel.book, "F6: the keys go to the panel's tabs"
@@ -344,6 +355,6 @@ def test_a_replay_by_the_keys_alone_f6_reaches_its_buttons_and_escape_closes_it(
     d.key("F6", widget=view.steps)
     assert d.root.focus_get() is d.app.table, "F6 again: back to the table"
     d.key("Escape")
-    assert not d.app.replaying and d.game.game_id == "dammit"
+    assert not d.app.replaying and d.game is game
     assert "your own game is back" in d.status()
     assert "F6" in keys_text(d.game)

@@ -87,7 +87,10 @@ class ReplayMode:
         app.marks.point_at("next", game, session.next_move())
         app.status.show_game(game)
         after = session.result_text() if session.at_end else session.next_step_text()
-        app.status.say(f"Replay, step {session.step} of {len(session)}. {after}", "info")
+        # The Replay tab says it in full: the bar keeps to one line (the table's
+        # height would change from step to step).
+        app.status.say(f"Replay, step {session.step} of {len(session)}. {after}", "info",
+                       in_panel_too=True)
         app.panel.replay.show_step()
 
     def key(self, keysym: str) -> bool:
