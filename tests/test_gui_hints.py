@@ -57,7 +57,7 @@ def test_cruel_quick_hint_then_the_solvers_next_move(driver_for) -> None:
     # Following it, the next hint goes on along the same winning line at once.
     assert d.app.try_move(line[0])
     d.key("h")
-    assert "goes on along the way to win" in d.status() and arrow_points_at(d, line[1])
+    assert "the next move of the tutor's way to win" in d.status() and arrow_points_at(d, line[1])
 
 
 def test_klondike_sampled_hint_replaces_the_quick_one(driver_for) -> None:

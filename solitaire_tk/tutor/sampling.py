@@ -281,8 +281,8 @@ def _exact_hint(game: Game, ranked: Sequence[Hint], sampling: Sampling,
     move = verdict.line[0]
     reason = next((hint.why for hint in ranked if hint.move == move), game.describe(move))
     return BetterHint(move, _joined(
-        reason, "The tutor has worked out a way to win from here, and this is its first "
-                "move: follow the hints and you will win."), line=verdict.line)
+        reason, "The tutor has found a way to win from here: follow the hints and you "
+                "will win."), line=verdict.line)
 
 
 def _sampled_hint(game: Game, candidates: list[Hint], sampling: Sampling,
@@ -785,8 +785,8 @@ class KnownLines:
             return None
         reason = next((hint.why for hint in ranked or () if hint.move == move),
                       game.describe(move))
-        return BetterHint(move, _joined(reason, "This goes on along the way to win the "
-                                                "tutor has worked out: keep following the hints."))
+        return BetterHint(move, _joined(reason, "It is the next move of the tutor's way to "
+                                                "win: keep following the hints."))
 
 
 def follow_better_hints(game_id: str, variant: str | None, seed: int,
