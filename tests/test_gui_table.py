@@ -201,6 +201,11 @@ def test_keyboard_pick_up_put_down_and_escape(driver_for) -> None:
     assert keys.focus.pile == "tableau1"
     d.key("Return")
     assert keys.held == ("tableau1", 0)
+    # The blue outline of the card picked up shows outside the keys' dashed ring.
+    held, = d.table.find_withtag("mark:held")
+    ring, = d.table.find_withtag("mark:focus")
+    (hx1, hy1, hx2, hy2), (rx1, ry1, rx2, ry2) = d.table.bbox(held), d.table.bbox(ring)
+    assert hx1 < rx1 - 2 and hy1 < ry1 - 2 and hx2 > rx2 + 2 and hy2 > ry2 + 2
     d.key("Escape")
     assert keys.held is None and d.game.log == []
     d.key("Return")

@@ -481,7 +481,9 @@ class TableControls:
         if self.table.layout is None:
             return
         if self.held is not None and self.held[1] < len(self.game.piles[self.held[0]]):
-            self.table.mark("held", [self.table.card_rect(*self.held)], SELECT_COLOUR, width=4)
+            # Outside the keys' dashed ring, so a card picked up with the keys shows both.
+            self.table.mark("held", [self.table.card_rect(*self.held)], SELECT_COLOUR, width=4,
+                            margin=7)
         else:
             self.held = None
             self.table.clear_mark("held")

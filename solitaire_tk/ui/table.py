@@ -357,11 +357,13 @@ class Table(tk.Canvas):
 
     # -- marks: focus ring, selection, targets ------------------------------
     def mark(self, kind: str, rects: Sequence[Rect], colour: str, width: int = 3,
-             dash: tuple[int, ...] = ()) -> None:
+             dash: tuple[int, ...] = (), margin: int = 2) -> None:
+        """Outline each of `rects`, `margin` pixels outside it."""
         self.delete(f"mark:{kind}")
         for rect in rects:
-            self._rounded(rect.x - 2, rect.y - 2, rect.x + rect.w + 2, rect.y + rect.h + 2,
-                          outline=colour, width=width, dash=dash, tags=("mark", f"mark:{kind}"))
+            self._rounded(rect.x - margin, rect.y - margin, rect.x + rect.w + margin,
+                          rect.y + rect.h + margin, outline=colour, width=width, dash=dash,
+                          tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
 
     def clear_mark(self, kind: str) -> None:
