@@ -41,6 +41,7 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     assert d.app.panel.book.select() == str(course.page)  # its scrolling page
     assert view.count.cget("text") == "Step 1 of 3 (lesson 1 of 6)"
     assert "King of hearts" in view.task.cget("text")
+    assert d.app.status.deal_label.cget("text") == "Lesson", "not 'Own deck'"
     # A wrong try: the 5 alone. Refused with the engine's reason; nothing moves.
     before = d.game.position()
     d.click(*d.card_point("pile2"))
@@ -75,6 +76,7 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     press(d, view.leave)
     assert not course.active and d.game is real and d.table.game is real
     assert not real.log, "the game in play was never touched"
+    assert d.app.status.deal_label.cget("text") == "Deal 3"
     assert d.app.panel.book.select() == str(d.app.panel.help), "How to play, not Replay"
     assert "Lesson" not in d.status() and "your own game is back" in d.status()
 

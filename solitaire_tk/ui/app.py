@@ -43,7 +43,7 @@ from .events import EventHub
 from .hinting import Hinting
 from .images import card_cache_dir
 from .keys import key_for
-from .leavegame import ABANDON_QUESTION, LeaveGame  # noqa: F401  (tests import it from here)
+from .leavegame import LeaveGame
 from .marks import TutorMarks
 from .pausecover import PauseCover
 from .playerbar import PlayerBar

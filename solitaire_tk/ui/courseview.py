@@ -206,7 +206,7 @@ class CourseMode:
         app.controls.drop_hold()
         app.marks.clear("hint", "next")
         app.table.show(trying.game)
-        app.status.show_game(trying.game)
+        app.status.show_game(trying.game, deal="Lesson")
         app.show_title(trying.game)
         app.show_panel()
         app.panel.title.configure(text=f"Lesson: {trying.game.title}")
@@ -243,7 +243,7 @@ class CourseMode:
             self._lit = None
             app.table.refresh(slide=True)
             app.controls.after_change()
-            app.status.show_game(trying.game)
+            app.status.show_game(trying.game, deal="Lesson")
             app.after_change_marks()
             self._closed(verdict)
             return True

@@ -10,13 +10,16 @@ from ..engine import Game
 from ..registry import new_game
 from ..session import new_game_for
 from ..storage import SaveError
+from .statusbar import variant_title
 
 if TYPE_CHECKING:
     from .app import TutorApp
     from .statsdialog import ConfirmDialog
 
-ABANDON_QUESTION = ("Start a new game? This one counts as not won.\n\n"
-                    "It is kept in your saved games, so you can watch it again.")
+def abandon_question(game: Game) -> str:
+    """The "Start a new game?" question, naming the game that would be left."""
+    return (f"Start a new game? This game of {variant_title(game)} counts as not won.\n\n"
+            "It is kept in your saved games, so you can watch it again.")
 
 
 class LeaveGame:
@@ -70,7 +73,8 @@ class LeaveGame:
             go_on()
 
         from .statsdialog import ConfirmDialog  # the dialogs load when first needed
-        self.question = ConfirmDialog(app.root, "Start a new game?", ABANDON_QUESTION, answer)
+        self.question = ConfirmDialog(app.root, "Start a new game?",
+                                      abandon_question(app.game), answer)
         self.question.lift()
         self.question.no.focus_force()
 

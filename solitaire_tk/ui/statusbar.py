@@ -127,11 +127,13 @@ class StatusBar(ttk.Frame):
             self.winnable.grid(row=row, column=MARKER_COLUMN if row == 0 else 0,
                                columnspan=1 if row == 0 else MARKER_COLUMN)
 
-    def show_game(self, game: Game) -> None:
+    def show_game(self, game: Game, deal: str | None = None) -> None:
+        """The game's figures; `deal` says what its deal is where it has no number
+        ("Lesson"; else "Own deck")."""
         self._shown_game = game
         self._place_winnable()
         self.game_label.configure(text=variant_title(game))
-        self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else "Own deck")
+        self.deal_label.configure(text=f"Deal {game.seed}" if game.seed else deal or "Own deck")
         self.score_label.configure(text=score_text(game))
         self.stock_label.configure(text=stock_text(game))
         self.options_label.configure(text=options_text(game))
