@@ -163,7 +163,7 @@ def test_a_read_only_folder_is_read_and_the_changes_kept_elsewhere(
 
     store = DataStore(pupil)
     assert store.folder != pupil and store.folder.parent == temp_dir
-    assert store.players() == ["Player 1", "Ana"] and store.current_player == "Ana"
+    assert store.players() == ["Ana", "Player 1"] and store.current_player == "Ana"
     assert store.settings.sound is True and store.stats("thirteen").won == 2
     resumed = store.resume()
     assert resumed is not None and resumed.position() == in_play.position()
