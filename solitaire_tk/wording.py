@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .cards import RANK_NAMES, Card
 
 
@@ -22,6 +24,26 @@ def cards_phrase(cards: list[Card] | tuple[Card, ...]) -> str:
     if rest == 0:
         return first
     return f"{first} and the {'card' if rest == 1 else f'{rest} cards'} on it"
+
+
+# The verbs the games' move sentences start with (and start a clause with,
+# after ", and " or ", then "), and how they read once the move is made.
+PAST = {"Move": "Moved", "Turn": "Turned", "Take": "Took", "Deal": "Dealt", "Put": "Put",
+        "Pick": "Picked", "Send": "Sent"}
+_CLAUSE = re.compile(r"^(\w+)|(?<=, and )(\w+)|(?<=, then )(\w+)")
+
+
+def in_past(text: str) -> str:
+    """A move's sentence once it is made: "Move the 7 ..., and turn over the card
+    under it." reads "Moved the 7 ..., and turned over the card under it."
+    (under the heading "Last move" an order read as if it were still to do)."""
+    def past(found: re.Match[str]) -> str:
+        word = found.group(0)
+        done = PAST.get(word.capitalize())
+        if done is None:
+            return word
+        return done if word[:1].isupper() else done.lower()
+    return _CLAUSE.sub(past, text)
 
 
 def and_list(words: list[str]) -> str:

@@ -122,7 +122,7 @@ def test_redeal_needs_a_move_since_the_last_deal() -> None:
     game.play(first)
     assert Move("redeal") in game.legal_moves()
     assert game.describe(Move("redeal")) == (
-        "Deal again: gather the cards left in the stacks and deal them back out in fours.")
+        "Deal again: the cards left in the stacks are gathered up and dealt back out in fours.")
     game.undo()  # taking the move back brings the flag back too
     assert not game.is_legal(Move("redeal"))
 

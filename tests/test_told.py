@@ -4,9 +4,14 @@ something did.  Undo's label stays the sentence said before the move."""
 
 from __future__ import annotations
 
-from solitaire_tk import Replay, new_game
+import random
+import re
+
+from solitaire_tk import GAME_IDS, Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
+from solitaire_tk.registry import game_class
+from solitaire_tk.wording import PAST, in_past
 
 
 def play_told(game: Game, move: Move) -> str:
@@ -69,3 +74,36 @@ def test_a_replay_step_names_what_came_up() -> None:
     assert list(replay.steps) == [
         f"Turn over the next card of the deck onto the waste pile: {first.name}.",
         "Took back: turn over the next card of the deck onto the waste pile."]
+
+
+def test_every_move_sentence_reads_as_done_once_it_is_made() -> None:
+    """`in_past` turns each game's move sentence into what was done: no clause
+    of it starts with an order any more, and nothing else changes."""
+    orders = {verb.lower() for verb in PAST if PAST[verb] != verb}
+    for game_id in GAME_IDS:
+        for variant in game_class(game_id).variants:
+            game, rng = new_game(game_id, variant=variant, seed=2), random.Random(game_id)
+            for _ in range(120):
+                moves = game.legal_moves()
+                if not moves or game.is_over():
+                    break
+                move = rng.choice(moves)
+                said = play_told(game, move)
+                done = in_past(said)
+                clauses = re.split(r"^|, and |, then ", done)
+                assert not [c for c in clauses if c.split(" ", 1)[0].lower() in orders], done
+                assert done.split(" ", 1)[1:] == said.split(" ", 1)[1:] or ", " in said, done
+
+
+def test_the_pupil_reads_what_was_done_and_redo_what_it_plays_again(driver_for) -> None:
+    d = driver_for(new_game("klondike", variant="draw1", seed=4))
+    first = d.game.piles["stock"][-1]
+    d.key("d")
+    assert d.status() == ("Turned over the next card of the deck onto the waste pile: "
+                          f"{first.name}.")
+    assert str(d.app.panel.heading.cget("text")) == "Last move"
+    d.key("z", state=0x4)
+    assert d.status() == "Took back: turn over the next card of the deck onto the waste pile."
+    d.key("y", state=0x4)
+    assert d.status() == ("Played again: turn over the next card of the deck onto the waste "
+                          f"pile: {first.name}.")

@@ -205,7 +205,8 @@ class Cruel(Game):
     def describe(self, move: Move | Mapping[str, Any]) -> str:
         move = as_move(move)
         if move.action == "redeal":
-            return "Deal again: gather the cards left in the stacks and deal them back out in fours."
+            return ("Deal again: the cards left in the stacks are gathered up and dealt back "
+                    "out in fours.")
         if move.src is None or move.dst is None:
             return "Move a card."
         card = self.top(move.src)

@@ -30,7 +30,7 @@ from ..storage import SaveError
 from ..tutor.guide import rule_section
 from ..tutor.hints import Hint
 from ..whoplays import read_only_note
-from ..wording import led_by
+from ..wording import in_past, led_by
 from . import leavegame, menus, playerswitch
 from .animation import Celebration
 from .automove import AutoMove
@@ -264,16 +264,20 @@ class TutorApp:
 
     def play(self, move: Move, prefix: str = "") -> None:
         """Play a legal move as a new one: what was taken back cannot be redone now."""
-        text = self.game.describe(move)
+        said = self.game.describe(move)
         before = self.game.face_up_codes()
         played = self.game.play(move)
         self.session.moved()
-        self._show_move(played, led_by(prefix, text) if prefix else text, before)
+        self._show_move(played, said, before, prefix, made=True)
 
-    def _show_move(self, played: Move, text: str, before: Counter[str]) -> None:
-        """After a move (the pupil's, one made by itself, or Redo's): what it did,
-        and what it turned up (`before`: the cards face up before it)."""
-        text = self.game.told(text, played, before)
+    def _show_move(self, played: Move, said: str, before: Counter[str], lead: str = "",
+                   made: bool = False) -> None:
+        """After a move (the pupil's, one made by itself, or Redo's): what it did
+        (`said` before it, told as `made` now: "Moved the 7 ..."), and what it
+        turned up (`before`: the cards face up before it)."""
+        text = self.game.told(said, played, before)
+        text = in_past(text) if made else text
+        text = led_by(lead, text) if lead else text
         self.hinting.cycle.line.moved(self.game)
         self._after_change(text, "done")
         self.hub.publish("position_changed", game=self.game, move=played, undone=False)
@@ -346,7 +350,7 @@ class TutorApp:
             return
         text = self.session.redo_label() or ""
         before = self.game.face_up_codes()
-        self._show_move(self.session.redo(), led_by("Played again: ", text), before)
+        self._show_move(self.session.redo(), text, before, "Played again: ")
         self.endgame.celebrate_then_check_over()
 
     def deal_key(self) -> None:
