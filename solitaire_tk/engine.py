@@ -236,29 +236,29 @@ class Game:
         """A pile's name as the game's own help says it ("stack 3", "box 12")."""
         raise NotImplementedError
 
-    def face_up_codes(self) -> Counter[str]:
-        """How many of each card lie face up: taken before a move, so that
-        `told` can say what the move turned up."""
-        return Counter(card.code for pile in self._piles.values() for card in pile
-                       if card.face_up)
+    def face_down_cards(self) -> tuple[Card, ...]:
+        """The face-down cards, pile by pile: taken before a move, so that `told`
+        can say what the move turned up."""
+        return tuple(card for pile in self._piles.values() for card in pile
+                     if not card.face_up)
 
-    def told(self, said: str, move: Move, before: Counter[str]) -> str:
+    def told(self, said: str, move: Move, before: tuple[Card, ...]) -> str:
         """After `move`: its sentence `said` (made before it, as `describe`)
         with the cards it turned face up named in it ("Turn over the next card
-        of the deck: the 5 of hearts.").  `before` is `face_up_codes()` from
+        of the deck: the 5 of hearts.").  `before` is `face_down_cards()` from
         before the move.  The pupil, and a replay's step, then read what came
         up, not only that something did; Undo's label stays `said`."""
-        left = Counter(before)
+        after = self.face_down_cards()
+        if after == before or not said:   # most moves turn nothing up
+            return said
+        turned = Counter(before) - Counter(after)   # face down before, not now
         shown = []
         for pid in self.pile_ids:
             for card in self._piles[pid]:
-                if not card.face_up:
-                    continue
-                if left[card.code] > 0:
-                    left[card.code] -= 1
-                else:
+                if card.face_up and turned[card.turned(False)] > 0:
+                    turned[card.turned(False)] -= 1
                     shown.append(card)
-        return self._told_with(said, move, shown) if shown and said else said
+        return self._told_with(said, move, shown) if shown else said
 
     def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
         """`said` with the cards `move` turned up (a game may say it its own way)."""

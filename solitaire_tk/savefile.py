@@ -263,7 +263,7 @@ class Rebuild:
                 label = game.describe(game._take_back().move)
                 texts.append(led_by("Took back: ", label))
             else:
-                text, before = game.describe(move), game.face_up_codes()
+                text, before = game.describe(move), game.face_down_cards()
                 game._make(move)
                 texts.append(game.told(text, move, before))
         return texts

@@ -225,10 +225,10 @@ def test_reserve_card_goes_under_its_pile_which_is_then_spread() -> None:
     assert game.why_illegal(Move("pickup", "pile5")) == (
         "You can pick up a pile only once pile 22 is used up, and it still has 2 cards. "
         "Click pile 22 instead.")
-    face_up = game.face_up_codes()
+    face_down = game.face_down_cards()
     played = game.play({"action": "reserve", "src": "pile22"})
     assert played == Move("reserve") and game.log[-1].keys() == {"action", "t"}
-    assert game.told(text, played, face_up) == (
+    assert game.told(text, played, face_down) == (
         "Turn up the top card of pile 22, the 5 of hearts: it goes under pile 5, and pile 5 "
         "is picked up and spread at 23."), "after the move, which card it was"
     assert codes(game)["pile23"] == ["5H", "9C", "4D"]

@@ -50,10 +50,10 @@ class Played:
             elif legal:
                 move = rng.choice(legal)
                 text, before = self.game.describe(move), self.game.position()
-                face_up = self.game.face_up_codes()
+                face_down = self.game.face_down_cards()
                 played = self.game.play(move)
                 # The step says what the move turned up too; Undo's label does not.
-                self.texts.append(self.game.told(text, played, face_up))
+                self.texts.append(self.game.told(text, played, face_down))
                 stack.append((text, before))
                 if not self.game.can_undo():   # a move undo never reaches back past
                     stack.clear()

@@ -15,9 +15,9 @@ from solitaire_tk.wording import PAST, in_past
 
 
 def play_told(game: Game, move: Move) -> str:
-    said, face_up = game.describe(move), game.face_up_codes()
+    said, face_down = game.describe(move), game.face_down_cards()
     played = game.play(move)
-    return game.told(said, played, face_up)
+    return game.told(said, played, face_down)
 
 
 def test_klondike_names_the_card_turned_from_the_deck_and_in_a_stack() -> None:

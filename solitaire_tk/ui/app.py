@@ -17,11 +17,11 @@ and the pause cover (`pausecover.py`).
 from __future__ import annotations
 
 import tkinter as tk
-from collections import Counter
 from pathlib import Path
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..cards import Card
 from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..session import NOTHING_TO_REDO, Session
@@ -265,12 +265,12 @@ class TutorApp:
     def play(self, move: Move, prefix: str = "") -> None:
         """Play a legal move as a new one: what was taken back cannot be redone now."""
         said = self.game.describe(move)
-        before = self.game.face_up_codes()
+        before = self.game.face_down_cards()
         played = self.game.play(move)
         self.session.moved()
         self._show_move(played, said, before, prefix, made=True)
 
-    def _show_move(self, played: Move, said: str, before: Counter[str], lead: str = "",
+    def _show_move(self, played: Move, said: str, before: tuple[Card, ...], lead: str = "",
                    made: bool = False) -> None:
         """After a move (the pupil's, one made by itself, or Redo's): what it did
         (`said` before it, told as `made` now: "Moved the 7 ..."), and what it
@@ -349,7 +349,7 @@ class TutorApp:
             self.refuse(NOTHING_TO_REDO)
             return
         text = self.session.redo_label() or ""
-        before = self.game.face_up_codes()
+        before = self.game.face_down_cards()
         self._show_move(self.session.redo(), text, before, "Played again: ")
         self.endgame.celebrate_then_check_over()
 
