@@ -11,6 +11,7 @@ from solitaire_tk import GAME_IDS, Replay, new_game
 from solitaire_tk.engine import Game
 from solitaire_tk.moves import Move
 from solitaire_tk.registry import game_class
+from solitaire_tk.tutor.replaying import ReplaySession
 from solitaire_tk.wording import PAST, in_past
 
 
@@ -74,6 +75,18 @@ def test_a_replay_step_names_what_came_up() -> None:
     assert list(replay.steps) == [
         f"Turn over the next card of the deck onto the waste pile: {first.name}.",
         "Took back: turn over the next card of the deck onto the waste pile."]
+
+
+def test_a_replay_names_a_card_once_it_is_up_not_in_the_step_coming() -> None:
+    game = new_game("klondike", variant="draw1", seed=4)
+    first = game.piles["stock"][-1]
+    game.play(Move("flip"))
+    session = ReplaySession(Replay(game.to_json()), "a test")
+    assert session.next_step_text() == (
+        "Next, step 1: Turn over the next card of the deck onto the waste pile.")
+    session.go(1)
+    assert session.last_step_text() == (
+        f"Step 1 of 1: Turn over the next card of the deck onto the waste pile: {first.name}.")
 
 
 def test_every_move_sentence_reads_as_done_once_it_is_made() -> None:

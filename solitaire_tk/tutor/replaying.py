@@ -60,7 +60,10 @@ class ReplaySession:
     def next_step_text(self) -> str:
         if self.at_end:
             return "That was the last step."
-        return f"Next, step {self.step + 1}: {self.steps[self.step]}"
+        move = self.next_move()
+        # Said before it is made: the cards it turns up are named once they are up.
+        text = self.steps[self.step] if move is None else self.game().describe(move)
+        return f"Next, step {self.step + 1}: {text}"
 
     def result_text(self) -> str:
         """How the replayed game stands at this step, in its own words."""
