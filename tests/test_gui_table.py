@@ -4,7 +4,10 @@ checked against the engine's state and the canvas items."""
 from __future__ import annotations
 
 from solitaire_tk import new_game
+from solitaire_tk.ui.menus import ALT
 from solitaire_tk.ui.statsdialog import ConfirmDialog
+
+NUM_LOCK = 0x10   # Mod2 on X11 (0x8 on Windows, where Alt is 0x20000)
 
 from .gui import Driver
 from .helpers import arrange, codes
@@ -287,7 +290,7 @@ def test_the_menus_have_no_tear_off_line_and_no_letter_twice(driver_for) -> None
 def test_alt_with_a_letter_is_left_to_the_menus(driver_for) -> None:
     """Alt+H opens the Help menu (Tk's menu bar does that); it is no hint."""
     d = driver_for(new_game("klondike", seed=42))
-    for alt in (0x8, 0x20000):   # Alt on X11, Alt on Windows
+    for alt in (ALT, ALT | 0x10):   # Alt, and Alt with Num Lock on (Mod2 on X11)
         for letter in "hd":
             d.table.focus_force()
             d.table.event_generate(f"<KeyPress-{letter}>", state=alt)
@@ -295,8 +298,8 @@ def test_alt_with_a_letter_is_left_to_the_menus(driver_for) -> None:
             d.root.tk.call("tk::MenuUnpost", "")   # (Tk may have opened a menu)
             d.pump()
         assert not d.table.find_withtag("mark:hint") and d.game.log == []
-    d.key("h")
-    assert d.table.find_withtag("mark:hint"), "H alone still asks for a hint"
+    d.key("h", state=NUM_LOCK)
+    assert d.table.find_withtag("mark:hint"), "H alone still asks for a hint, Num Lock on"
 
 
 def test_keys_every_game_shares(driver_for) -> None:
@@ -387,3 +390,18 @@ def test_pointer_is_a_hand_only_over_cards_that_can_move(driver_for) -> None:
     assert hover(d.card_point("tableau2")) == ""        # the 6 has nowhere else to go
     assert hover(d.card_point("stock")) == "hand2"      # the deck can be turned
     assert hover(d.card_point("tableau3")) == "hand2"   # the King can go to the gap now
+
+
+def test_num_lock_on_windows_is_no_alt(monkeypatch) -> None:
+    """On Windows 0x8 is Num Lock (on at many a school PC): single keys still work."""
+    import importlib
+
+    from solitaire_tk.ui import menus
+    try:
+        monkeypatch.setattr("sys.platform", "win32")
+        windows = importlib.reload(menus)
+        assert windows.ALT == 0x20000 and not windows.MODIFIERS & 0x8
+    finally:
+        monkeypatch.undo()
+        importlib.reload(menus)
+    assert menus.ALT == 0x8, "Mod1 on X11"

@@ -7,6 +7,7 @@ New hand) are bound for that game only; the rest work in every game.
 
 from __future__ import annotations
 
+import sys
 import tkinter as tk
 from functools import partial
 from typing import TYPE_CHECKING, Callable
@@ -26,9 +27,11 @@ TABLE_COLOURS = (("Green baize", "#1f6f43"), ("Blue", "#1d4f7a"), ("Burgundy", "
 BORDER_COLOURS = (("Dark green", "#0d3b22"), ("Navy", "#0b2440"), ("Wood", "#5a3a1a"),
                   ("Black", "#111111"))
 UNDO_LABEL_CHARS = 48
-# Ctrl (0x4), and Alt: Mod1 on X11 (0x8), 0x20000 on Windows. A game's single
-# keys leave these alone: Alt+H opens the Help menu, not a hint.
-MODIFIERS = 0x4 | 0x8 | 0x20000
+# Ctrl (0x4) and Alt, whose bit differs: 0x20000 on Windows (where 0x8 is
+# Num Lock, often on), Option and Command on macOS, Mod1 on X11.  A game's
+# single keys leave these alone: Alt+H opens the Help menu, not a hint.
+ALT = {"win32": 0x20000, "darwin": 0x10 | 0x8}.get(sys.platform, 0x8)
+MODIFIERS = 0x4 | ALT
 
 
 @record
