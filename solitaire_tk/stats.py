@@ -361,6 +361,24 @@ class StatsBook:
             self._work_out(key)
         return added
 
+    def count_again(self, entry: CountedGame) -> None:
+        """A game counted before was taken back after it ended and ended again
+        (lost, Undo, then won): it counts once, as it ended last.  `entry` has
+        the game's digest; it takes the place of the one counted."""
+        old = self.counted.pop(entry.digest)
+        tally = self._session.get(old.key)
+        if tally is not None and tally.played:   # counted this session: counted again
+            tally.played -= 1
+            tally.total_score -= old.score
+            if old.won and old.hints:
+                tally.won_with_hints -= 1
+            elif old.won:
+                tally.won -= 1
+            self._tally(entry)
+        self.counted[entry.digest] = entry
+        self._latest = max(self._latest, entry.ended)
+        self._work_out(old.key)
+
     def _tally(self, entry: CountedGame) -> None:
         stats = self.games.get(entry.key, GameStats(entry.key))
         tally = self._session.setdefault(

@@ -826,6 +826,9 @@ class DataStore:
         entry = book.entry_for(game)
         if entry is None and book.counted_before(game):
             return None
+        if entry is not None and entry.file and (entry.won, entry.score) != (
+                game.is_won(), game.score()):
+            return self._count_again(player, book, entry, game, used_hints)
         if entry is None:
             self._count_new_files(player, save=False)   # another window's games come first
             entry = CountedGame.of(game, used_hints, book.next_ended())
@@ -835,6 +838,19 @@ class DataStore:
             self._unkept[entry.digest] = (game, player.id)
             self._keep_unkept(player, entry.digest)
         return self.folder / "saved" / entry.file
+
+    def _count_again(self, player: _Player, book: StatsBook, entry: CountedGame, game: Game,
+                     used_hints: bool) -> Path:
+        """A game counted (and kept) before, taken back after it ended and ended
+        again another way: it counts as it ended last, kept in a new file; the
+        first file goes to removed/ (its every move is in the new one, the
+        undos too), so that counting saved/ again finds the game once."""
+        again = CountedGame.of(game, used_hints or entry.hints, book.next_ended())
+        again.file = keep(self.saved_games_dir(), game, player.id, again).name   # or SaveError
+        book.count_again(again)
+        self._unsaved_books.add(player.id)
+        move_aside(self.folder, self.folder / "saved" / entry.file, "removed")
+        return self.folder / "saved" / again.file
 
     def _keep_unkept(self, player: _Player, only: str | None = None) -> None:
         """Keep in saved/ the player's games counted in memory only (or the one of
