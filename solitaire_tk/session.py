@@ -173,13 +173,16 @@ class Session:
 
         `played_on`: the game goes on from a replay's step; the moves before that
         step were not made now, so they do not make it a game to ask about, and it
-        is a new game of its own (it is counted apart from the one replayed).
+        is a new game of its own (it is counted apart from the one replayed).  It
+        counts as played with help: the replay showed how the game goes on, the
+        hidden cards too (else a won game played on from its last steps, again
+        and again, would add a win without help each time).
         """
         if played_on:
             game.player = self.store.current_player
             game.started = _later_start(game.started)
         self.game = game
-        self.used_hints = used_hints
+        self.used_hints = used_hints or played_on
         self.recorded = game.is_over()
         self.finished_file = None
         self.owner = self.store.player_id

@@ -358,3 +358,24 @@ def test_a_replay_by_the_keys_alone_f6_reaches_its_buttons_and_escape_closes_it(
     assert not d.app.replaying and d.game is game
     assert "your own game is back" in d.status()
     assert "F6" in keys_text(d.game)
+
+
+def test_a_win_played_on_from_a_replay_counts_as_won_with_help(driver_for, tmp_path) -> None:
+    """Else the last step of a won game, played on again and again, would add a
+    win without help each time."""
+    won = play(new_game("thirteen", deck=WINNING_THIRTEEN, seed=41), prefer="remove")
+    assert won.is_won()
+    path = tmp_path / "thirteen-won.json"
+    save_game(won, path)
+    d = driver_for(new_game("double", seed=5))
+    d.app.open_file(str(path))
+    d.key("End")
+    d.key("Left")
+    d.app.panel.replay.take_over.invoke()
+    d.pump()
+    assert "counts as played with help" in d.status()
+    d.app.try_move(Move.from_json(won.log[-1]))   # the winning move once more
+    d.pump(300)
+    assert d.game.is_won()
+    stats = d.store.stats("thirteen")
+    assert (stats.played, stats.won, stats.won_with_hints) == (1, 0, 1)

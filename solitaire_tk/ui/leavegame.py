@@ -109,6 +109,7 @@ def play_on(app: TutorApp, game: Game, step: int) -> None:
     def told() -> None:
         if app.game is game:
             where = f"step {step}" if step else "the deal, before its first move"
-            app.say(f"You are playing on from {where}. The saved game itself "
-                    "is not changed.", "info")
+            app.say(f"You are playing on from {where}. The saved game itself is not "
+                    "changed. This game counts as played with help: the replay showed "
+                    "how it goes.", "info")
     app.replace_game(lambda: game, played_on=True, then=told)
