@@ -130,6 +130,9 @@ def test_stats_dialog_shows_overall_and_session_numbers(root: tk.Tk, data_dir: P
     assert dialog.chooser.get() == "Thirteen"
     assert shown["played"] == "3"
     assert shown["won"] == "1 (33%)" and shown["won_with_hints"] == "1 (33%)"
+    # The two kinds of win are told apart in words ("Games won" counted only one).
+    assert text(dialog._row_labels["won"]).startswith("Won without help")
+    assert text(dialog._row_labels["won_with_hints"]).startswith("Won with help")
     assert shown["lost"] == "1"
     assert shown["average"] == f"{average:.1f}" and shown["best"] == "52"
     assert shown["streak"] == "0" and shown["best_streak"] == "1"
@@ -167,10 +170,10 @@ def test_summary_line_for_the_game_over_dialog(data_dir: Path) -> None:
     store.record_game(lost_thirteen(), used_hints=False)
     store.record_game(won_thirteen(), used_hints=True)
     assert stats_summary(store, "thirteen") == ("Thirteen: 3 games played, 2 won (67%), "
-                                                "1 of them with a hint")
+                                                "1 of them with help")
     store.record_game(won_thirteen(), used_hints=False)
     assert stats_summary(store, "thirteen") == ("Thirteen: 4 games played, 3 won (75%), "
-                                                "1 of them with a hint")
+                                                "1 of them with help")
     assert game_title("klondike/draw1-single") == "Klondike (one pass only)"
     assert game_title("dammit") == "Dammit!"
     assert percent_text(100 * 5 / 12) == "42%" and percent_text(12.5) == "13%"

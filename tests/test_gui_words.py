@@ -139,13 +139,13 @@ def test_the_empty_deck_shows_its_turns_left_and_they_count_down(driver_for) -> 
 # -- 5. the game-over dialog --------------------------------------------------------------------
 def test_games_played_and_won_are_said_in_plain_words() -> None:
     from solitaire_tk.ui.statsdialog import record_text
-    assert record_text(1, 0, 1) == "1 game played, won with a hint"
+    assert record_text(1, 0, 1) == "1 game played, won with help"
     assert record_text(1, 1, 0) == "1 game played, won"
     assert record_text(1, 0, 0) == "1 game played, not won"
-    assert record_text(3, 1, 1) == "3 games played, 2 won (67%), 1 of them with a hint"
+    assert record_text(3, 1, 1) == "3 games played, 2 won (67%), 1 of them with help"
     assert record_text(3, 0, 0) == "3 games played, none won yet"
     assert record_text(4, 2, 0) == "4 games played, 2 won (50%)"
-    assert record_text(2, 0, 2) == "2 games played, 2 won (100%), all with a hint"
+    assert record_text(2, 0, 2) == "2 games played, 2 won (100%), all with help"
 
 
 def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_for) -> None:
@@ -195,7 +195,7 @@ def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> Non
     assert dialog.headline.cget("text") == "You won!"
     colour = str(dialog.headline.cget("foreground"))
     assert colour == WON_COLOUR != LOST_COLOUR
-    assert "1 game played, won with a hint" in dialog.detail.cget("text")
+    assert "1 game played, won with help" in dialog.detail.cget("text")
     assert d.app.panel.heading.cget("text") == "You won!"
     assert str(d.app.panel.heading.cget("foreground")) == WON_COLOUR
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import tkinter as tk
 from datetime import datetime
 from tkinter import ttk
+from tkinter.font import nametofont
 from typing import Any, Callable
 
 from ..registry import game_class
@@ -34,8 +35,8 @@ NOTHING = "\u2013"   # an en dash: "no number yet"
 # `StatsDialog.values[name]` to see what is shown.
 OVERALL_ROWS = (
     ("played", "Games played"),
-    ("won", "Games won"),
-    ("won_with_hints", "Won after asking for a hint"),
+    ("won", "Won without help"),
+    ("won_with_hints", "Won with help (a hint, Still winnable?, a replay)"),
     ("lost", "Games not won"),
     ("average", "Average score"),
     ("best", "Best score"),
@@ -45,8 +46,8 @@ OVERALL_ROWS = (
 )
 SESSION_ROWS = (
     ("session_played", "Games played"),
-    ("session_won", "Games won"),
-    ("session_won_with_hints", "Won after asking for a hint"),
+    ("session_won", "Won without help"),
+    ("session_won_with_hints", "Won with help"),
     ("session_average", "Average score"),
     ("session_before", "Your average before this session"),
 )
@@ -70,7 +71,7 @@ def _with_percent(count: int, percent: float, played: int) -> str:
 
 def stats_summary(store: Any, game_key: str) -> str:
     """One line about the current player and a game, for the game-over dialog:
-    "Klondike (draw one): 12 games played, 5 won (42%), 1 of them with a hint"."""
+    "Klondike (draw one): 12 games played, 5 won (42%), 1 of them with help"."""
     stats: GameStats = store.stats(game_key)
     title = game_title(game_key)
     if not stats.played:
@@ -79,22 +80,23 @@ def stats_summary(store: Any, game_key: str) -> str:
 
 
 def record_text(played: int, won: int, won_with_hints: int) -> str:
-    """Games played and won in plain words ("1 game played, won with a hint";
-    "3 games played, 2 won (67%), 1 of them with a hint").  `won` counts the
-    games won without a hint, as the statistics keep them."""
+    """Games played and won in plain words ("1 game played, won with help";
+    "3 games played, 2 won (67%), 1 of them with help").  `won` counts the
+    games won without help (a hint, Still winnable?, a replay played on), as
+    the statistics keep them."""
     games = f"{played} game played" if played == 1 else f"{played} games played"
     total = won + won_with_hints
     if played == 1:
         if not total:
             return f"{games}, not won"
-        return f"{games}, won with a hint" if won_with_hints else f"{games}, won"
+        return f"{games}, won with help" if won_with_hints else f"{games}, won"
     if not total:
         return f"{games}, none won yet"
     line = f"{games}, {total} won ({percent_text(100 * total / played)})"
     if won_with_hints == total:
-        return line + (", with a hint" if total == 1 else ", all with a hint")
+        return line + (", with help" if total == 1 else ", all with help")
     if won_with_hints:
-        return line + f", {won_with_hints} of them with a hint"
+        return line + f", {won_with_hints} of them with help"
     return line
 
 
@@ -218,6 +220,7 @@ class StatsDialog(ModalDialog):
         for column, heading, width in (("score", "Cards left", 90), ("date", "Date", 180),
                                        ("deal", "Deal number", 100), ("best", "", 50)):
             self.scores.heading(column, text=heading)
+            width = max(width, nametofont("TkHeadingFont").measure(heading) + 20)   # whole
             self.scores.column(column, width=width, anchor="center" if column != "date" else "w")
         scroll = ttk.Scrollbar(inner, orient="vertical", command=self.scores.yview)
         self.scores.configure(yscrollcommand=scroll.set)
