@@ -26,6 +26,7 @@ from .moves import JsonDict, Move
 from .records import record
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, verdict_after
 from .solverprocess import Callback
+from .stats import has_moves
 
 THINKING = "thinking"
 SECONDS = 3.0   # each position's search; "too hard to tell" after that
@@ -39,6 +40,9 @@ WORDS = {
     LOST: "Can no longer be won",
     UNKNOWN: "Too hard to tell",
 }
+WON_WORDS = "Won"                              # the game is won: nothing left to tell
+DEAL_LOST_WORDS = "This deal cannot be won"    # lost before any move: not "no longer"
+EVERY_WORDS = (*WORDS.values(), WON_WORDS, DEAL_LOST_WORDS)
 TIP = ("The tutor knows where every hidden card is (the cards face down and the order "
        "of the stock), so it can tell whether this game can still be won.\n"
        "\"Too hard to tell\": it could not find out in a few seconds.\n"
@@ -133,6 +137,11 @@ class WinnableWatch:
         """What the marker says now, or None when it is off (or not asked yet)."""
         if not self.marker or self.status is None:
             return None
+        game = self.played.game
+        if game.is_won():
+            return WON_WORDS
+        if self.status == LOST and not has_moves(game.log):
+            return DEAL_LOST_WORDS
         return WORDS[self.status]
 
     def set_options(self, marker: bool, warn: bool) -> None:

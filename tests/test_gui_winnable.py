@@ -96,3 +96,17 @@ def test_an_empty_list_deals_at_random_at_once_and_the_finder_fills_it(
     d.close()                                    # closing the window stops the finder
     finder.join(timeout=5)
     assert not finder.is_alive()
+
+
+def test_the_last_game_kept_and_the_new_deal_s_note_are_both_said(
+        driver_for: Callable[..., Any], data_dir: Path) -> None:
+    """Leaving a game with a move for a random deal (none proved ready): the
+    sentence about the game kept used to hide the one about the new deal."""
+    d = driver_for(new_game("double", seed=3))
+    d.store.settings.winnable_deals = ["double/standard"]
+    d.app.try_move(d.game.legal_moves()[0])
+    d.key("F2")
+    d.answer(yes=True)
+    d.pump()
+    said = d.app.panel.told[0]
+    assert "counts as not won" in said and said.endswith(NONE_READY)

@@ -19,8 +19,8 @@ from solitaire_tk.savefile import load_game
 from solitaire_tk.session import Session
 from solitaire_tk.solverprocess import SolverProcess
 from solitaire_tk.userdata import DataStore
-from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, UNKNOWN, WINNABLE, WORDS,
-                                   LostMove, WinnableWatch, lost_reason)
+from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, UNKNOWN, WINNABLE, WON_WORDS,
+                                   WORDS, LostMove, WinnableWatch, lost_reason)
 
 # Cruel, deal 3: the solver wins from here, and pile 11 onto pile 6 loses it.
 CRUEL_3_WINNABLE = [
@@ -314,3 +314,27 @@ def test_a_helped_game_stays_helped_after_a_restart(tmp_path: Path,
     resumed = again.resume()
     assert resumed is not None and resumed.position() == game.position()
     assert again.resumed_with_hints
+
+
+def test_the_marker_says_won_at_the_end_and_not_no_longer_before_a_move(
+        tmp_path: Path, solver: SolverProcess) -> None:
+    """"Can still be won" stayed after the win; a deal lost as dealt said "Can no
+    longer be won" before any move had been made."""
+    game = new_game("cruel", seed=3, player="Player 1")
+    session = Session(DataStore(tmp_path), game)
+    watch = WinnableWatch(solver, session)
+    watch.set_options(marker=True, warn=False)
+    wait(watch)
+    for move in solve(game).line:
+        play_and_ask(watch, game, move)
+    assert game.is_won() and watch.words == WON_WORDS == "Won"
+    lost_deal = next(new_game("dammit", seed=seed) for seed in range(1, 50)
+                     if solve(new_game("dammit", seed=seed)).status == LOST)
+    watch = WinnableWatch(solver, Session(DataStore(tmp_path), lost_deal))
+    watch.set_options(marker=True, warn=False)
+    wait(watch)
+    assert watch.status == LOST and watch.words == "This deal cannot be won"
+    move = lost_deal.legal_moves()[0]
+    play_and_ask(watch, lost_deal, move)
+    wait(watch)
+    assert watch.words == "Can no longer be won"

@@ -32,6 +32,7 @@ class DealFinding:
     def __init__(self, app: TutorApp) -> None:
         self.app = app
         self.deals = WinnableDeals(app.store.folder)
+        self.note = ""   # what the tutor said of the deal last put on the table, if anything
         self._job: str | None = None
         app.root.bind("<Destroy>", self._on_destroy, add="+")
 
@@ -40,7 +41,8 @@ class DealFinding:
         (or that none proved was ready); returns the words for the status bar."""
         self._schedule(ASK_AFTER_MS, ask=True)
         words = self.deals.words(game)
-        if not words or game.log:
+        self.note = words if not game.log else ""
+        if not self.note:
             return ""
         panel = self.app.panel
         panel.tell(f"{words} {panel.told[0]}", "info")

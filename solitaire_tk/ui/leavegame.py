@@ -68,8 +68,10 @@ class LeaveGame:
             if kept is not None:
                 # In the panel too (the bar shows it on one line): a long file
                 # name made the bar two lines high until the next move.
+                # (and what the tutor said of the new deal, which this would hide)
                 app.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
-                        "open it with Game > Open saved game to watch it again.", "kept")
+                        "open it with Game > Open saved game to watch it again. "
+                        f"{app.dealing.note}".rstrip(), "kept")
             go_on()
 
         from .statsdialog import ConfirmDialog  # the dialogs load when first needed

@@ -13,7 +13,7 @@ import tkinter as tk
 from tkinter import font, ttk
 
 from ..engine import Game
-from ..winnable import LOST, TIP, WINNABLE, WORDS
+from ..winnable import EVERY_WORDS, LOST, TIP, WINNABLE
 from .colours import GOING_COLOUR, LOST_COLOUR, RESULT_COLOURS, WON_COLOUR
 from .tooltip import Tooltip
 
@@ -121,7 +121,7 @@ class StatusBar(ttk.Frame):
             return
         words = self.grid_bbox(0, 0, MARKER_COLUMN - 1, 0)
         room = self.winfo_width() - (words[2] if words else 0) - EDGE
-        longest = max(font.nametofont("TkDefaultFont").measure(text) for text in WORDS.values())
+        longest = max(font.nametofont("TkDefaultFont").measure(text) for text in EVERY_WORDS)
         row = 0 if longest <= room else 2
         if int(self.winnable.grid_info().get("row", -1)) != row:
             self.winnable.grid(row=row, column=MARKER_COLUMN if row == 0 else 0,
