@@ -25,14 +25,10 @@ from .moves import Move
 from .records import record
 from .savefile import Replay
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve, verdict_after
-from .wording import and_list, plural, sentence
+from .wording import DOING, and_list, plural, sentence, with_verbs
 
 Progress = Callable[[int, int], None]
 
-# The first word of a move's sentence, and how it reads after "At step 12, ...".
-DOING = {"Move": "moving", "Put": "putting", "Turn": "turning", "Deal": "dealing",
-         "Take": "taking", "Click": "clicking", "Remove": "removing", "Flip": "flipping",
-         "Pick": "picking", "Place": "placing", "Draw": "drawing", "Redeal": "redealing"}
 # The solver knows the hidden cards (SPEC 5): whatever it finds says so.
 SEEN_ALL = "The tutor looked at every card, the hidden ones too."
 
@@ -44,10 +40,10 @@ def doing(move_text: str) -> str:
     A phrase with a comma in it ends with one, to be read as one part of the
     sentence it goes in ("dealing four cards, one onto each pile, lost ...")."""
     clause = move_text.split(":", 1)[0].rstrip(". ")
-    verb, _, rest = clause.partition(" ")
-    if verb not in DOING or ", then" in clause:
+    if clause.partition(" ")[0] not in DOING or ", then" in clause:
         return f'the move "{move_text}"'
-    phrase = f"{DOING[verb]} {rest}".rstrip()
+    phrase = with_verbs(clause, DOING)   # ", and turn over ..." too: ", and turning over"
+    phrase = phrase[:1].lower() + phrase[1:]
     return phrase + "," if "," in phrase else phrase
 
 

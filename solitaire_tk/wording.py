@@ -27,23 +27,32 @@ def cards_phrase(cards: list[Card] | tuple[Card, ...]) -> str:
 
 
 # The verbs the games' move sentences start with (and start a clause with,
-# after ", and " or ", then "), and how they read once the move is made.
-PAST = {"Move": "Moved", "Turn": "Turned", "Take": "Took", "Deal": "Dealt", "Put": "Put",
-        "Pick": "Picked", "Send": "Sent"}
-_CLAUSE = re.compile(r"^(\w+)|(?<=, and )(\w+)|(?<=, then )(\w+)")
+# after ", and " or ", then "): how they read once the move is made, and
+# inside another sentence ("At step 12, moving the 9 of spades ... lost").
+PAST = {"Move": "moved", "Turn": "turned", "Take": "took", "Deal": "dealt", "Put": "put",
+        "Pick": "picked", "Send": "sent"}
+DOING = {"Move": "moving", "Put": "putting", "Turn": "turning", "Deal": "dealing",
+         "Take": "taking", "Pick": "picking", "Send": "sending"}
+_CLAUSE = re.compile(r"^\w+|(?<=, and )\w+|(?<=, then )\w+")
+
+
+def with_verbs(text: str, forms: dict[str, str]) -> str:
+    """`text` with the verb that starts each of its clauses in another form
+    (`PAST`, `DOING`), a capital kept where there was one."""
+    def swap(found: re.Match[str]) -> str:
+        word = found.group(0)
+        form = forms.get(word.capitalize())
+        if form is None:
+            return word
+        return form.capitalize() if word[:1].isupper() else form
+    return _CLAUSE.sub(swap, text)
 
 
 def in_past(text: str) -> str:
     """A move's sentence once it is made: "Move the 7 ..., and turn over the card
     under it." reads "Moved the 7 ..., and turned over the card under it."
     (under the heading "Last move" an order read as if it were still to do)."""
-    def past(found: re.Match[str]) -> str:
-        word = found.group(0)
-        done = PAST.get(word.capitalize())
-        if done is None:
-            return word
-        return done if word[:1].isupper() else done.lower()
-    return _CLAUSE.sub(past, text)
+    return with_verbs(text, PAST)
 
 
 def and_list(words: list[str]) -> str:

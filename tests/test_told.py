@@ -92,7 +92,7 @@ def test_a_replay_names_a_card_once_it_is_up_not_in_the_step_coming() -> None:
 def test_every_move_sentence_reads_as_done_once_it_is_made() -> None:
     """`in_past` turns each game's move sentence into what was done: no clause
     of it starts with an order any more, and nothing else changes."""
-    orders = {verb.lower() for verb in PAST if PAST[verb] != verb}
+    orders = {verb.lower() for verb, done in PAST.items() if done != verb.lower()}
     for game_id in GAME_IDS:
         for variant in game_class(game_id).variants:
             game, rng = new_game(game_id, variant=variant, seed=2), random.Random(game_id)
