@@ -15,6 +15,7 @@ from solitaire_tk.ui import replaymode
 from solitaire_tk.ui.colours import ERROR_COLOUR, GOING_COLOUR
 
 from .gui import Driver
+from .test_gui_small_screen import fully_inside
 
 DATA = Path(__file__).parent / "data"
 MISTAKE_GAME = DATA / "mistakes" / "dammit-mistake-undone.json"
@@ -46,7 +47,7 @@ def no_solver_left() -> bool:
 
 def test_find_mistakes_marks_the_losing_step_and_try_from_here_opens_the_position_before_it(
         driver_for) -> None:
-    d = driver_for(new_game("cruel", seed=2))
+    d = driver_for(new_game("cruel", seed=2), geometry="1100x720+0+0")
     d.app.open_file(str(MISTAKE_GAME))
     d.pump()
     view = d.app.panel.replay
@@ -71,6 +72,8 @@ def test_find_mistakes_marks_the_losing_step_and_try_from_here_opens_the_positio
     d.pump(100)
     assert view.steps.bbox(MISTAKE_STEP) is not None and view.steps.bbox(MISTAKE_STEP - 1)
     assert said(d) == found, "what Find mistakes found is still said"
+    for button in (view.take_over, view.close_button):   # in sight under the long words
+        assert fully_inside(button, d.app.panel) and button.winfo_viewable()
     # The row of the losing step is marked in the list, in the error colour.
     view.go(MISTAKE_STEP)
     d.pump()

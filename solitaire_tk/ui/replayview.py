@@ -64,7 +64,10 @@ class ReplayView(ttk.Frame):
     """Shows a `ReplaySession`; `on_step(n)` asks the app to show step n."""
 
     def __init__(self, master: tk.Misc, on_step: Callable[[int], None],
-                 on_play_from_here: Callable[[], None], on_close: Callable[[], None]) -> None:
+                 on_play_from_here: Callable[[], None], on_close: Callable[[], None],
+                 actions_in: tk.Misc | None = None) -> None:
+        """`actions_in`: where Play from here and Close replay go (below the
+        scrolling area, so that they are always in sight); else at its foot."""
         super().__init__(master, padding=(0, 4))
         self.session: ReplaySession | None = None
         self.on_step = on_step
@@ -110,7 +113,7 @@ class ReplayView(ttk.Frame):
         self.row_marks: dict[int, str] = {}   # row -> a kind of ROW_MARKS
         # Play from here and Close replay stay at the bottom; the list of steps
         # between takes whatever room the sentences leave.
-        actions = ttk.Frame(self)
+        actions = ttk.Frame(actions_in or self)
         actions.pack(side="bottom", fill="x", pady=(4, 0))
         self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
         self.take_over.grid(row=0, column=0, sticky="w")

@@ -80,10 +80,15 @@ class TutorPanel(ttk.Frame):
 
     def _make_replay(self) -> ReplayView:
         # In a scrolling area: on a small screen, or under a long sentence,
-        # the controls and the list of steps are then never out of reach.
+        # the controls and the list of steps are then never out of reach;
+        # Play from here and Close replay stay in sight below it (Find
+        # mistakes' long sentences pushed them out of sight).
+        actions = ttk.Frame(self.replay_tab)
+        actions.pack(side="bottom", fill="x")
         self.replay_area = ScrollArea(self.replay_tab)
         self.replay_area.pack(fill="both", expand=True)
-        self._replay = ReplayView(self.replay_area.inner, *self._replay_actions)
+        self._replay = ReplayView(self.replay_area.inner, *self._replay_actions,
+                                  actions_in=actions)
         self._replay.pack(fill="both", expand=True)
         return self._replay
 
