@@ -95,6 +95,8 @@ class Game:
     # a lower score is better, whether every score is listed, and whether the
     # cards-removed-of-cards-played row is shown (Thirteen's help asks for it).
     score_note: ClassVar[str] = ""
+    # What a won game looks like, said with "You won!".
+    won_words: ClassVar[str] = "Every card is where it belongs."
     # The score in the status bar, in the words of the game's own help
     # ({score}; {cards} is how many cards the game is played with).
     score_words: ClassVar[str] = "Score: {score}"
@@ -568,7 +570,7 @@ class Game:
     def outcome(self) -> str:
         """One sentence on how the game stands: won, lost and why, or going on."""
         if self.is_won():
-            return "You won! Every card is where it belongs."
+            return f"You won! {self.won_words}"
         reason = self._loss_reason()
         if reason is None:
             return "The game is still going."

@@ -49,6 +49,7 @@ class Dammit(Game):
     blurb = ("Fill a 4 by 4 grid: Kings in the corners, Queens and Jacks on "
              "the edges, and take away tens.")
     score_note = "The score is how many cards you placed: the more, the better."
+    won_words = "Every card of the deck has found a box."
     score_words = "Placed: {score} of {cards}"
     actions = frozenset({"place", "remove"})
     pile_ids = ("stock", *BOXES, "discard")

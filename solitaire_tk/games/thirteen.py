@@ -28,6 +28,7 @@ class Thirteen(Game):
     variants = ("standard",)
     blurb = "Take away pairs that add up to 13, and Kings on their own."
     score_note = "The score is how many cards you removed: the more, the better."
+    won_words = "Every card has been taken away."
     score_words = "Removed: {score} of {cards}"
     hold_prompt = "Now choose the card that adds up to 13 with it, or an empty pile"
     counts_cards_played = True   # its help: "cards removed vs. cards played"
