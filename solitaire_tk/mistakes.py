@@ -25,26 +25,12 @@ from .moves import Move
 from .records import record
 from .savefile import Replay
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, solve, verdict_after
-from .wording import DOING, and_list, plural, sentence, with_verbs
+from .wording import and_list, doing, plural, sentence
 
 Progress = Callable[[int, int], None]
 
 # The solver knows the hidden cards (SPEC 5): whatever it finds says so.
 SEEN_ALL = "The tutor looked at every card, the hidden ones too."
-
-
-def doing(move_text: str) -> str:
-    """'Move the 9 of spades onto the 10 of hearts.' -> 'moving the 9 of spades
-    onto the 10 of hearts'; a sentence that does not start that simply is
-    quoted whole: 'the move "Put the spread back, then pick up pile 1."'.
-    A phrase with a comma in it ends with one, to be read as one part of the
-    sentence it goes in ("dealing four cards, one onto each pile, lost ...")."""
-    clause = move_text.split(":", 1)[0].rstrip(". ")
-    if clause.partition(" ")[0] not in DOING or ", then" in clause:
-        return f'the move "{move_text}"'
-    phrase = with_verbs(clause, DOING)   # ", and turn over ..." too: ", and turning over"
-    phrase = phrase[:1].lower() + phrase[1:]
-    return phrase + "," if "," in phrase else phrase
 
 
 @record(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from .records import record
 from .solver import LOST, UNKNOWN, WINNABLE, Verdict, verdict_after
 from .solverprocess import Callback
 from .stats import has_moves
+from .wording import doing, sentence
 
 THINKING = "thinking"
 SECONDS = 3.0   # each position's search; "too hard to tell" after that
@@ -78,10 +79,13 @@ class LostMove:
 
     move: Move
     reason: str    # a plain sentence's body, without the full stop
+    better: str = ""   # the sentence of a move that would have kept it winnable
 
     @property
     def text(self) -> str:
-        return f"That move lost the game: {self.reason}. Undo?"
+        instead = (f" {sentence(doing(self.better))} instead would have kept it winnable."
+                   if self.better else "")
+        return f"That move lost the game: {self.reason}.{instead} Undo?"
 
 
 def lost_reason(game: Game) -> str:
@@ -127,6 +131,7 @@ class WinnableWatch:
         self._turns = 0          # turns asked about since that verdict (one: blame its move)
         # The winning line that came with that verdict (`solver.verdict_after`).
         self._line: tuple[Move, ...] = ()
+        self._line_words = ""   # its first move's sentence
 
     @property
     def on(self) -> bool:
@@ -235,9 +240,12 @@ class WinnableWatch:
         self.status = status
         if (status == LOST and before == WINNABLE and moves and self._turns <= 1
                 and self.played.game is game):
-            self.lost_move = LostMove(moves[0], lost_reason(game))
+            better = self._line_words if self._line[:1] != (moves[0],) else ""
+            self.lost_move = LostMove(moves[0], lost_reason(game), better)
         if status != UNKNOWN:
             self._line = verdict.line
+            # Said now, in the position it is played from (a pupil's move may follow).
+            self._line_words = game.describe(verdict.line[0]) if verdict.line else ""
             self._before = status
             self._moves = []
             self._turns = 0
@@ -247,3 +255,4 @@ class WinnableWatch:
         self._moves = []
         self._turns = 0
         self._line = ()
+        self._line_words = ""

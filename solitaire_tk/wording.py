@@ -55,6 +55,20 @@ def in_past(text: str) -> str:
     return with_verbs(text, PAST)
 
 
+def doing(move_text: str) -> str:
+    """'Move the 9 of spades onto the 10 of hearts.' -> 'moving the 9 of spades
+    onto the 10 of hearts'; a sentence that does not start that simply is
+    quoted whole: 'the move "Put the spread back, then pick up pile 1."'.
+    A phrase with a comma in it ends with one, to be read as one part of the
+    sentence it goes in ("dealing four cards, one onto each pile, lost ...")."""
+    clause = move_text.split(":", 1)[0].rstrip(". ")
+    if clause.partition(" ")[0] not in DOING or ", then" in clause:
+        return f'the move "{move_text}"'
+    phrase = with_verbs(clause, DOING)   # ", and turn over ..." too: ", and turning over"
+    phrase = phrase[:1].lower() + phrase[1:]
+    return phrase + "," if "," in phrase else phrase
+
+
 def and_list(words: list[str]) -> str:
     """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

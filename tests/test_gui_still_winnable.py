@@ -77,7 +77,8 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
     panel = d.app.panel
     d.pump(20)
     assert panel.message.cget("text") == ("That move lost the game: from here no way of "
-                                          "playing wins any more. Undo?")
+                                          "playing wins any more. Dealing again instead "
+                                          "would have kept it winnable. Undo?")
     assert panel.heading.cget("text") == "A losing move"
     assert panel.undo_button.winfo_ismapped()
 
@@ -163,6 +164,8 @@ def test_a_losing_move_followed_by_moves_made_by_themselves_is_still_named(drive
     assert len(d.game.log) > moves_before + 1, "a card went home by itself after it"
     assert wait_for_verdict(d) == "Can no longer be won"
     d.pump(20)
-    assert d.app.panel.message.cget("text") == (
+    said = d.app.panel.message.cget("text")
+    assert said.startswith(
         "That move lost the game: the 2 of diamonds and the 3 of diamonds can never move "
-        "again: each one needs the other to move first. Undo?")
+        "again: each one needs the other to move first. ")
+    assert said.endswith(" instead would have kept it winnable. Undo?")

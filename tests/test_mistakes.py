@@ -165,7 +165,7 @@ def test_the_check_beside_the_window_finds_the_same_in_the_solvers_own_process()
 def test_a_move_s_words_inside_the_mistake_s_sentence_keep_one_grammar() -> None:
     """"Moving the 7 ..., and turn over the card under it, instead would have
     kept it winnable" mixed two forms of the verb."""
-    from solitaire_tk.mistakes import doing
+    from solitaire_tk.wording import doing
     assert doing("Move the 7 of spades from stack 6 onto the 8 of hearts in stack 3, and "
                  "turn over the card under it.") == (
         "moving the 7 of spades from stack 6 onto the 8 of hearts in stack 3, and turning "

@@ -19,6 +19,7 @@ from solitaire_tk.savefile import load_game
 from solitaire_tk.session import Session
 from solitaire_tk.solverprocess import SolverProcess
 from solitaire_tk.userdata import DataStore
+from solitaire_tk.wording import doing, sentence
 from solitaire_tk.winnable import (LOST, NO_WAY_LEFT, THINKING, UNKNOWN, WINNABLE, WON_WORDS,
                                    WORDS, LostMove, WinnableWatch, lost_reason)
 
@@ -79,9 +80,13 @@ def test_the_marker_goes_from_winnable_to_lost_after_a_losing_move_and_back_on_u
     assert watch.words == "Thinking…"
     wait(watch)
     assert watch.words == "Can no longer be won"
-    assert watch.lost_move == LostMove(LOSING_MOVE, NO_WAY_LEFT)
+    better = solve(cruel_3_before_the_losing_move()).line[0]
+    better_words = cruel_3_before_the_losing_move().describe(better)
+    assert watch.lost_move == LostMove(LOSING_MOVE, NO_WAY_LEFT, better_words)
+    # What would have kept it winnable, as Find mistakes says it.
     assert watch.lost_move.text == ("That move lost the game: from here no way of playing "
-                                    "wins any more. Undo?")
+                                    f"wins any more. {sentence(doing(better_words))} instead "
+                                    "would have kept it winnable. Undo?")
 
     session.undo()
     watch.position_changed(None)
@@ -283,7 +288,9 @@ def test_a_klondike_losing_move_says_which_card_is_buried_for_good(
     wait(watch)
     assert watch.status == LOST and watch.lost_move is not None
     assert watch.lost_move.text == ("That move lost the game: the 5 of hearts is under the "
-                                    "6 of hearts for good. Undo?")
+                                    "6 of hearts for good. Moving the 6 of hearts onto the 7 "
+                                    "of spades in stack 1 instead would have kept it winnable. "
+                                    "Undo?")
 
 
 @pytest.mark.parametrize("seed", [3, 13, 29, 35])
