@@ -57,7 +57,8 @@ def test_the_marker_is_off_at_first_and_the_options_menu_turns_it_on(driver_for)
 
 
 def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) -> None:
-    d = driver_for(cruel_3_before_the_losing_move(), winnable_marker=True, lost_move_note=True)
+    d = driver_for(cruel_3_before_the_losing_move(), winnable_marker=True, lost_move_note=True,
+                   geometry="900x700+0+0")
     assert wait_for_verdict(d) == "Can still be won"
 
     tip = d.app.status.winnable_tip
@@ -80,6 +81,9 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
                                           "playing wins any more. Dealing again instead "
                                           "would have kept it winnable. Undo?")
     assert panel.heading.cget("text") == "A losing move"
+    d.pump(50)
+    bar = d.app.status   # one line: the panel says it all
+    assert bar.message.winfo_height() < 2 * bar._font().metrics("linespace")
     assert panel.undo_button.winfo_ismapped()
 
     click(panel.undo_button)

@@ -92,7 +92,7 @@ class WinnableMarker:
         lost = watch.lost_move
         if watch.warn and lost is not None and lost is not self._told:
             self._told = lost
-            app.status.say(lost.text, "lost")
+            app.status.say(lost.text, "lost", in_panel_too=True)   # one line: the panel has it
             app.panel.tell(lost.text, "lost_move", undo=app.undo)
         self._keep_polling()
 
