@@ -345,7 +345,38 @@ class Game:
         """Why nothing new can ever be done, or None while the game goes on."""
         if self.is_won() or not self._nothing_new_left():
             return None
-        return self.over_with_moves if self.moves_left_when_over() else self._no_move_reason()
+        reason = self.over_with_moves if self.moves_left_when_over() else self._no_move_reason()
+        return f"{reason} {self._waiting_note()}".rstrip()
+
+    def waiting_cards(self) -> list[Card]:
+        """The cards the home piles need next (one a pile), where a game has
+        such piles to build up: the game-over sentence says where they are stuck."""
+        return []
+
+    def _waiting_note(self) -> str:
+        """"The home stacks wait for the 3 of hearts (not turned up yet) and ..."."""
+        lying = [(card, self.where_is(card)) for card in self.waiting_cards()]
+        where = [f"{card.name} ({place})" for card, place in lying if place]
+        return f"{self.waiting_words} {and_list(where)}." if where else ""
+
+    # How `_waiting_note` begins, in the game's words for its home piles.
+    waiting_words: ClassVar[str] = "The home piles wait for"
+
+    def where_is(self, wanted: Card) -> str:
+        """Where a card lies, as a pupil sees it: "under the 9 of clubs in stack 2",
+        "on top of stack 3", or "not turned up yet" (never where a face-down
+        card lies: the pupil has not seen it)."""
+        for pid in self.pile_ids:
+            pile = self._piles[pid]
+            for index, card in enumerate(pile):
+                if (card.rank, card.suit) != (wanted.rank, wanted.suit):
+                    continue
+                if not card.face_up:
+                    return "not turned up yet"
+                if index == len(pile) - 1:
+                    return f"on top of {self.place(pid)}"
+                return f"under {pile[index + 1].name} in {self.place(pid)}"
+        return ""   # (a position set out with some cards left out)
 
     def table_layout(self, width: float, height: float) -> TableLayout:
         """Where each pile sits on a table of this size, and the card size

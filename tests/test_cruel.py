@@ -219,12 +219,15 @@ def test_stuck_right_after_a_redeal_is_over() -> None:
     assert game.legal_moves() == [Move("redeal")]
     assert game.is_over() and game.moves_left_when_over()
     assert game.outcome() == ("Game over: you can still move cards, but no card can ever "
-                              "reach a suit stack again.")
+                              "reach a suit stack again. The suit stacks wait for the 10 of "
+                              "clubs (under the King of clubs in stack 2).")
     game.play(Move("redeal"))
     assert codes(game)["pile1"] == ["QC", "JC", "TC", "KC"]
     assert game.legal_moves() == []
     assert game.is_over() and not game.is_won() and game.score() == 4
-    assert game.outcome() == "Game over: no card can move, and dealing again would change nothing."
+    assert game.outcome() == ("Game over: no card can move, and dealing again would change "
+                              "nothing. The suit stacks wait for the 10 of clubs (under the "
+                              "King of clubs in stack 1).")
 
 
 def test_stuck_from_the_first_deal_is_over() -> None:

@@ -128,8 +128,13 @@ def test_klondike_single_deal_1_following_the_hints_ends_in_a_loop_that_is_over(
     assert game.is_over() and not game.is_won() and game.score() == 6
     assert game.legal_moves(), "runs can still go back and forth between the stacks"
     assert game.moves_left_when_over()
-    assert game.outcome() == ("Game over: you can still move cards, but no card can ever "
-                              "reach a home stack again.")
+    # ... and which cards the home stacks wait for, and where they are stuck
+    # (a face-down card's place is not given away: the pupil has not seen it).
+    assert game.outcome() == (
+        "Game over: you can still move cards, but no card can ever reach a home stack again. "
+        "The home stacks wait for the 3 of clubs (not turned up yet), the Ace of diamonds "
+        "(not turned up yet), the 3 of hearts (under the 4 of spades in the waste pile) and "
+        "the 3 of spades (under the 2 of diamonds in stack 2).")
     # Where the hints used to end: the Queen of hearts and Jack of spades hop
     # between the two black Kings, and that is over too.
     game.play(Move("move", "tableau2", "tableau6", 9))
@@ -198,8 +203,11 @@ def test_a_cruel_redeal_that_brings_the_same_layout_back_is_over() -> None:
     start = game.position()
     assert game.legal_moves() == [Move("move", "pile12", "pile11")]
     assert game.is_over() and game.moves_left_when_over()
-    assert game.outcome() == ("Game over: you can still move cards, but no card can ever "
-                              "reach a suit stack again.")
+    assert game.outcome() == (
+        "Game over: you can still move cards, but no card can ever reach a suit stack again. "
+        "The suit stacks wait for the 5 of clubs (under the 2 of diamonds in stack 1), the 2 "
+        "of diamonds (under the 2 of hearts in stack 1), the 2 of hearts (under the King of "
+        "clubs in stack 1) and the 2 of spades (under the 8 of diamonds in stack 7).")
     game.play(Move("move", "pile12", "pile11"))
     assert game.is_over()
     game.play(Move("redeal"))

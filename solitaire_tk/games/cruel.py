@@ -197,6 +197,12 @@ class Cruel(Game):
             return "rule-deal"
         return "rule-suit-stack" if move.dst in FOUNDATIONS else "rule-stacks"
 
+    waiting_words = "The suit stacks wait for"
+
+    def waiting_cards(self) -> list[Card]:
+        return [Card(len(self._piles[pid]) + 1, suit) for pid, suit in FOUNDATION_SUIT.items()
+                if len(self._piles[pid]) < 13]
+
     def place(self, pile_id: str) -> str:
         if pile_id in FOUNDATIONS:
             return f"the {SUIT_NAMES[FOUNDATION_SUIT[pile_id]]} suit stack"

@@ -313,6 +313,12 @@ class Klondike(Game):
         return self.suit_heights()[card.suit] == card.rank - 1
 
     # -- cards that go home by themselves ----------------------------------------
+    waiting_words = "The home stacks wait for"
+
+    def waiting_cards(self) -> list[Card]:
+        return [Card(height + 1, suit) for suit, height in self.suit_heights().items()
+                if height < 13]
+
     def suit_heights(self) -> dict[str, int]:
         """How far each suit has got on the home stacks (0 while its Ace is not home)."""
         out = {suit: 0 for suit in "CDHS"}
