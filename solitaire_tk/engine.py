@@ -95,8 +95,10 @@ class Game:
     # a lower score is better, whether every score is listed, and whether the
     # cards-removed-of-cards-played row is shown (Thirteen's help asks for it).
     score_note: ClassVar[str] = ""
-    # What a won game looks like, said with "You won!".
+    # What a won game looks like, said with "You won!"; how the game-over
+    # sentence names the cards its home piles wait for (`waiting_cards`).
     won_words: ClassVar[str] = "Every card is where it belongs."
+    waiting_words: ClassVar[str] = "The home piles wait for"
     # The score in the status bar, in the words of the game's own help
     # ({score}; {cards} is how many cards the game is played with).
     score_words: ClassVar[str] = "Score: {score}"
@@ -358,9 +360,6 @@ class Game:
         lying = [(card, self.where_is(card)) for card in self.waiting_cards()]
         where = [f"{card.name} ({place})" for card, place in lying if place]
         return f"{self.waiting_words} {and_list(where)}." if where else ""
-
-    # How `_waiting_note` begins, in the game's words for its home piles.
-    waiting_words: ClassVar[str] = "The home piles wait for"
 
     def where_is(self, wanted: Card) -> str:
         """Where a card lies, as a pupil sees it: "under the 9 of clubs in stack 2",
