@@ -87,6 +87,8 @@ def test_find_mistakes_marks_the_losing_step_and_try_from_here_opens_the_positio
     before = Replay(MISTAKE_GAME).game_at(MISTAKE_STEP - 1)
     assert d.game.position() == before.position()
     assert "playing on from step 25" in d.status()
+    assert d.status().endswith("The move that keeps it winnable: Put the 8 of spades in box "
+                               "6."), "what to try is said again"
     # The better move can be played there.
     assert d.game.why_illegal({"action": "place", "dst": "box6"}) is None
 

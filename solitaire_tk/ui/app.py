@@ -240,8 +240,8 @@ class TutorApp:
     def choose_deal(self) -> None:
         leavegame.choose_deal(self)
 
-    def play_on(self, game: Game, step: int) -> None:
-        leavegame.play_on(self, game, step)
+    def play_on(self, game: Game, step: int, note: str = "") -> None:
+        leavegame.play_on(self, game, step, note)
 
     # -- moves ------------------------------------------------------------------
     def try_move(self, move: Move) -> bool:

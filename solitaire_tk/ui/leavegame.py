@@ -106,12 +106,13 @@ def choose_deal(app: TutorApp) -> None:
     DealNumberDialog(app.root, app.game.seed, lambda seed: app.new_game(seed=seed))
 
 
-def play_on(app: TutorApp, game: Game, step: int) -> None:
-    """The replay's Play from here: `game` (at that step) becomes the game in play."""
+def play_on(app: TutorApp, game: Game, step: int, note: str = "") -> None:
+    """The replay's Play from here: `game` (at that step) becomes the game in play
+    (`note`: a sentence more for the pupil, as Try from here's move to try)."""
     def told() -> None:
         if app.game is game:
             where = f"step {step}" if step else "the deal, before its first move"
             app.say(f"You are playing on from {where}. The saved game itself is not "
                     "changed. This game counts as played with help: the replay showed "
-                    "how it goes.", "info")
+                    f"how it goes. {note}".rstrip(), "info")
     app.replace_game(lambda: game, played_on=True, then=told)

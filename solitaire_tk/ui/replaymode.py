@@ -184,7 +184,9 @@ class ReplayMode:
             return
         mistake = self.checking.analysis.mistakes[0]
         game = self.checking.analysis.replay.game_at(mistake.before)
-        self.app.play_on(game, mistake.before)
+        # What to try is said again there (the replay's panel that said it is gone).
+        self.app.play_on(game, mistake.before,
+                         f"The move that keeps it winnable: {mistake.better_text}")
 
     def close(self) -> None:
         self.cancel_check()
