@@ -198,6 +198,7 @@ class TextDialog(ModalDialog):
 
 
 ABOUT_TEXT = (f"Solitaire Tutor {__version__}\n\n"
-              "Five classic patience games that explain their own rules: Cruel, Klondike, "
-              "Thirteen, Double Solitaire and Dammit!\n\n"
+              "Five classic card games to play on your own (solitaire, or patience) that "
+              "explain their own rules: Cruel, Klondike, Thirteen, Double Solitaire and "
+              "Dammit!\n\n"
               "Cards are drawn with the DejaVu Sans font (Bitstream Vera licence).")
