@@ -191,7 +191,8 @@ def _commands(app: TutorApp) -> dict[str, Callable[[], None]]:
         "players": app.show_players, "undo": app.undo, "redo": app.redo, "replay": app.replay_current,
         "open": app.open_file, "save": app.save_as,
         "previous_player": lambda: app.step_player(-1), "next_player": lambda: app.step_player(1),
-        "quit": app.quit, "panel": app.switch_keys, "quit_unsaved": lambda: app.saving.quit_unsaved(),
+        "quit": app.quit, "panel": app.switch_keys,
+        "quit_unsaved": lambda: app.saving.quit_unsaved(),
     }
 
 
