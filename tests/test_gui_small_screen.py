@@ -174,3 +174,25 @@ def test_the_pointer_leaving_a_scroll_area_for_the_menu_bar_is_no_error(driver_f
     finally:
         area.tk = area.tk.tk_app
     assert not area._wheel_bound
+
+
+def test_the_statistics_dialog_taller_than_the_screen_keeps_its_buttons_on_it(
+        driver_for, monkeypatch) -> None:
+    """Cruel's statistics (with the list of every score) ran off an 800x600
+    screen with Clear statistics and Close: the dialog is cut to the screen and
+    the list gives way."""
+    import tkinter as tk
+
+    from solitaire_tk.ui.statsdialog import StatsDialog
+    d = driver_for(new_game("cruel", seed=3))
+    for seed in (4, 5):
+        game = new_game("cruel", seed=seed)
+        game.play(game.legal_moves()[0])
+        d.store.record_game(game, used_hints=False)
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: 600)
+    dialog = StatsDialog(d.root, d.store, "cruel")
+    d.pump(200)
+    assert dialog.winfo_rooty() + dialog.winfo_height() <= 600
+    for button in (dialog.close_button, dialog.clear_button):
+        assert button.winfo_viewable() and fully_inside(button, dialog), button.cget("text")
+    dialog.close()

@@ -144,6 +144,7 @@ class ClassDialog(ModalDialog):
         width = min(self.winfo_reqwidth(), self.winfo_screenwidth() - 40)
         height = min(self.winfo_reqheight(), self.winfo_screenheight() - 80)
         if (width, height) != (self.winfo_reqwidth(), self.winfo_reqheight()):
+            self.fitted = (width, height)
             self.geometry(f"{width}x{height}")
 
     # -- the table --------------------------------------------------------------------

@@ -47,6 +47,7 @@ class ModalDialog(tk.Toplevel):
         self.resizable(False, False)
         self.body = ttk.Frame(self, padding=16)
         self.body.pack(fill="both", expand=True)
+        self.fitted: tuple[int, int] | None = None   # a size the dialog chose for itself
         self.bind("<Escape>", lambda e: self.close())
         self.protocol("WM_DELETE_WINDOW", self.close)
 
@@ -73,14 +74,19 @@ class ModalDialog(tk.Toplevel):
         dialog's frame is taken to be like its parent's)."""
         parent = self.master.winfo_toplevel()
         offset = frame_offset(parent)
-        width, height = self.winfo_reqwidth(), self.winfo_reqheight()
+        width, height = self.fitted or (self.winfo_reqwidth(), self.winfo_reqheight())
         x = parent.winfo_rootx() + max(0, (parent.winfo_width() - width) // 2)
         y = parent.winfo_rooty() + max(0, (parent.winfo_height() - height) // 2)
         # A dialog taller or wider than its parent stays on the screen (with
         # room for a taskbar at the bottom), its buttons in reach.
         x = max(offset[0], min(x, self.winfo_screenwidth() - width - 8))
         y = max(offset[1], min(y, self.winfo_screenheight() - height - SCREEN_FOOT))
-        self.geometry(f"+{x - offset[0]}+{y - offset[1]}")
+        # Taller than the screen: cut to it (the dialog packs its buttons first,
+        # so what it can spare gives way).
+        height = min(height, self.winfo_screenheight() - SCREEN_FOOT - y)
+        size = (f"{width}x{height}" if self.fitted or height < self.winfo_reqheight()
+                else "")
+        self.geometry(f"{size}+{x - offset[0]}+{y - offset[1]}")
 
     def _take_input(self, focus: tk.Widget | None, tries: int = 0) -> None:
         """Grab the input and the focus once the dialog is on the screen (a grab

@@ -228,10 +228,12 @@ class StatsDialog(ModalDialog):
         scroll.pack(side="left", fill="y")
         self.scores_empty = ttk.Label(self.scores_frame, text="No games of Cruel yet.")
 
-        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=380, justify="left")
-        self.message.pack(anchor="w", pady=(8, 0))
+        # The buttons and the message are packed first, from the bottom: on a
+        # screen too short for the dialog the list of scores shrinks, not they.
         self.buttons = ttk.Frame(body)
-        self.buttons.pack(fill="x", pady=(4, 0))
+        self.buttons.pack(side="bottom", fill="x", pady=(4, 0), before=top)
+        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=380, justify="left")
+        self.message.pack(side="bottom", anchor="w", pady=(8, 0), before=top)
         self.clear_button = ttk.Button(self.buttons, text="Clear statistics...",
                                        command=self.ask_clear)
         self.clear_button.pack(side="left")
@@ -317,7 +319,7 @@ class StatsDialog(ModalDialog):
         if not shown:
             self.scores_frame.pack_forget()
             return
-        self.scores_frame.pack(fill="both", expand=True, pady=(10, 0), before=self.message)
+        self.scores_frame.pack(fill="both", expand=True, pady=(10, 0), after=self.session)
         rows = score_rows(stats)
         for row in rows:
             self.scores.insert("", "end", values=row, tags=("best",) if row[3] else ())
