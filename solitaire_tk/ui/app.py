@@ -274,7 +274,7 @@ class TutorApp:
                    made: bool = False) -> None:
         """After a move (the pupil's, one made by itself, or Redo's): what it did
         (`said` before it, told as `made` now: "Moved the 7 ..."), and what it
-        turned up (`before`: the cards face up before it)."""
+        turned up (`before`: the cards face down before it)."""
         text = self.game.told(said, played, before)
         text = in_past(text) if made else text
         text = led_by(lead, text) if lead else text
