@@ -77,6 +77,11 @@ def test_class_dialog_sorts_follows_the_keys_and_exports(
         "Cruel's own words for its score"
     assert len(dialog.chart.find_withtag("game")) == 3, "a point for each game"
     assert "the best in orange" in dialog.chart_words, "the dots' colours are explained"
+    chart = dialog.chart
+    words, = chart.find_withtag("words")
+    below = chart.bbox(words)[3]
+    assert all(chart.bbox(item)[1] >= below for item in chart.find_all() if item != words), \
+        "the chart starts under its sentence, however many lines it wraps to"
     best = dialog.chart.find_withtag("best")
     assert best and all(dialog.chart.itemcget(dot, "fill") == BEST_COLOUR for dot in best)
 

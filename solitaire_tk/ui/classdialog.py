@@ -219,26 +219,35 @@ class ClassDialog(ModalDialog):
         else:
             self._bars(row)
 
-    def _say(self, words: str, y: int | None = None) -> None:
+    def _say(self, words: str, y: int | None = None) -> int:
+        """Write `words` at the top of the chart; returns where they end (the
+        lines they wrap to depend on the chart's width)."""
         self.chart_words = words
         width = max(self.chart.winfo_width(), 200)
-        self.chart.create_text(10, y if y is not None else 10, anchor="nw", text=words,
-                               width=width - 20, font="TkDefaultFont", fill="#222222")
+        item = self.chart.create_text(10, y if y is not None else 10, anchor="nw", text=words,
+                                      width=width - 20, font="TkDefaultFont", fill="#222222",
+                                      tags=("words",))
+        box = self.chart.bbox(item)
+        return box[3] if box else 10 + self.line_height
 
-    def _area(self, top: int) -> tuple[int, int, int, int]:
-        """Where the chart itself goes under `top` lines of words: left, top, right, bottom."""
+    def _area(self, words_end: int) -> tuple[int, int, int, int]:
+        """Where the chart itself goes under words that end at `words_end`: left,
+        top, right, bottom."""
         width = max(self.chart.winfo_width(), 200)
         height = max(self.chart.winfo_height(), CHART_HEIGHT)
         left = 10 + nametofont("TkDefaultFont").measure("000") + 8
-        return left, 10 + top * self.line_height + 6, width - 16, height - self.line_height - 12
+        # (the top value's label is centred on the top line: half a line more)
+        return left, words_end + self.line_height // 2 + 4, width - 16, \
+            height - self.line_height - 12
 
     def _score_line(self, row: ReportRow) -> None:
         scores = [record["score"] for record in row.scores]
         # The game's own words for what its score counts ("cards got out" puzzled).
         note = game_class(row.key.partition("/")[0]).score_note
-        self._say(f"The score of each game, oldest on the left; the best in orange. {note}")
+        words_end = self._say(f"The score of each game, oldest on the left; the best in "
+                              f"orange. {note}")
         canvas = self.chart
-        left, top, right, bottom = self._area(1)
+        left, top, right, bottom = self._area(words_end)
         highest = max([row.cards_per_game, *scores, 1])
         canvas.create_line([(left, top), (left, bottom), (right, bottom)], fill="#666666")
         for value in (0, highest):
@@ -265,11 +274,12 @@ class ClassDialog(ModalDialog):
     def _bars(self, row: ReportRow) -> None:
         """No game listed with its score (figures an older Solitaire Tutor counted):
         the games played and won, as bars."""
-        self._say(f"These games were counted by an older Solitaire Tutor, which kept no list "
-                  f"of scores with their days, so there is no line of scores over time (best "
-                  f"score: {row.best_score}). These are the games played and won.")
+        words_end = self._say(
+            f"These games were counted by an older Solitaire Tutor, which kept no list of "
+            f"scores with their days, so there is no line of scores over time (best score: "
+            f"{row.best_score}). These are the games played and won.")
         canvas = self.chart
-        left, top, right, bottom = self._area(2)
+        left, top, right, bottom = self._area(words_end)
         bars = (("Played", row.played), ("Won", row.won),
                 ("Won without help", row.won_without_help))
         label_width = max(nametofont("TkDefaultFont").measure(name) for name, _ in bars) + 12
