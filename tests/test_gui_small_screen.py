@@ -195,4 +195,30 @@ def test_the_statistics_dialog_taller_than_the_screen_keeps_its_buttons_on_it(
     assert dialog.winfo_rooty() + dialog.winfo_height() <= 600
     for button in (dialog.close_button, dialog.clear_button):
         assert button.winfo_viewable() and fully_inside(button, dialog), button.cget("text")
+    # The tables and the list scroll instead of being cut off: Page Down and
+    # Tab onto the list bring the list of every score into sight, whole.
+    assert dialog.area.scrolls
+    assert not fully_inside(dialog.scores, dialog.area.canvas)
+    dialog.event_generate("<Next>")
+    d.pump(100)
+    assert dialog.area.canvas.yview()[0] > 0.0
+    dialog.area.canvas.yview_moveto(0)
+    dialog.scores.focus_set()
+    d.pump(150)
+    assert fully_inside(dialog.scores_frame, dialog.area.canvas)
+    assert len(dialog.shown_scores()) == 2
+    dialog.close()
+
+
+def test_the_statistics_dialog_on_a_tall_screen_shows_everything_without_scrolling(
+        driver_for, monkeypatch) -> None:
+    import tkinter as tk
+
+    from solitaire_tk.ui.statsdialog import StatsDialog
+    d = driver_for(new_game("cruel", seed=3))
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: 1000)
+    dialog = StatsDialog(d.root, d.store, "cruel")
+    d.pump(200)
+    assert not dialog.area.scrolls
+    assert fully_inside(dialog.scores_frame, dialog.area.canvas)
     dialog.close()

@@ -17,6 +17,8 @@ from .scrollarea import ScrollArea
 TEXT_WIDTH = 520
 # Pixels kept free at the bottom of the screen, where a taskbar may be.
 SCREEN_FOOT = 48
+# Pixels a window manager's title bar takes above a dialog's inside.
+TITLE_BAR = 40
 
 
 def frame_offset(window: tk.Misc) -> tuple[int, int]:
@@ -87,6 +89,29 @@ class ModalDialog(tk.Toplevel):
         size = (f"{width}x{height}" if self.fitted or height < self.winfo_reqheight()
                 else "")
         self.geometry(f"{size}+{x - offset[0]}+{y - offset[1]}")
+
+    def fit_area(self, area: ScrollArea) -> None:
+        """Size `area` to what it holds, but no taller than the screen leaves
+        once the rest of the dialog, its title bar and a taskbar have room:
+        the area then scrolls and the rest (the buttons) stays in sight."""
+        self.update_idletasks()
+        rest = self.winfo_reqheight() - area.winfo_reqheight()
+        area.fit_content(self.winfo_screenheight() - SCREEN_FOOT - TITLE_BAR - rest)
+
+    def scroll_by_keys(self, area: ScrollArea, lines: bool) -> None:
+        """Page Up and Page Down scroll `area`, and with `lines` Up and Down too
+        (where no list or box in the dialog needs them)."""
+        keys: list[tuple[str, int, Literal["units", "pages"]]] = [
+            ("Next", 1, "pages"), ("Prior", -1, "pages")]
+        if lines:
+            keys += [("Down", 1, "units"), ("Up", -1, "units")]
+        for key, amount, unit in keys:
+            self.bind(f"<{key}>", partial(self._scroll, area, amount, unit))
+
+    @staticmethod
+    def _scroll(area: ScrollArea, amount: int, unit: Literal["units", "pages"],
+                event: tk.Event) -> None:
+        area.canvas.yview_scroll(amount, unit)
 
     def _take_input(self, focus: tk.Widget | None, tries: int = 0) -> None:
         """Grab the input and the focus once the dialog is on the screen (a grab
@@ -189,18 +214,10 @@ class TextDialog(ModalDialog):
         self.area.pack(fill="both", expand=True)
         width = min(TEXT_WIDTH, self.winfo_screenwidth() - 120)
         ttk.Label(self.area.inner, text=text, wraplength=width, justify="left").pack(anchor="w")
-        # Room for the window's title bar, the padding and Close, and a
-        # taskbar at the bottom of the screen.
-        self.area.fit_content(self.winfo_screenheight() - 172 - SCREEN_FOOT)
-        scrolls: tuple[tuple[str, int, Literal["units", "pages"]], ...] = (
-            ("Down", 1, "units"), ("Up", -1, "units"), ("Next", 1, "pages"), ("Prior", -1, "pages"))
-        for key, amount, unit in scrolls:
-            self.bind(f"<{key}>", partial(self._scroll, amount, unit))
+        self.fit_area(self.area)
+        self.scroll_by_keys(self.area, lines=True)
         self.bind("<Return>", lambda e: self.close())
         self.show(close)
-
-    def _scroll(self, amount: int, unit: Literal["units", "pages"], event: tk.Event) -> None:
-        self.area.canvas.yview_scroll(amount, unit)
 
 
 ABOUT_TEXT = (f"Solitaire Tutor {__version__}\n\n"

@@ -24,6 +24,7 @@ from ..registry import game_class
 from ..stats import GameStats, SessionStats, all_keys, game_title
 from ..storage import SaveError
 from .dialogs import ModalDialog
+from .scrollarea import ScrollArea
 from .colours import ERROR_COLOUR
 
 __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
@@ -197,21 +198,27 @@ class StatsDialog(ModalDialog):
         self.chooser.bind("<Left>", lambda e: self._step(-1))
         self.chooser.bind("<Right>", lambda e: self._step(1))
 
+        # The tables and the list of scores scroll on a screen too short for
+        # them; the game chooser above and the buttons below stay in sight.
+        self.area = ScrollArea(body)
+        self.area.pack(fill="both", expand=True, pady=(12, 0))
+        tables = self.area.inner
+
         self.values: dict[str, ttk.Label] = {}
         self._row_labels: dict[str, ttk.Label] = {}
-        self.overall = ttk.LabelFrame(body, text="All your games", padding=(10, 6))
-        self.overall.pack(fill="x", pady=(12, 0))
+        self.overall = ttk.LabelFrame(tables, text="All your games", padding=(10, 6))
+        self.overall.pack(fill="x")
         self._table(self.overall, OVERALL_ROWS)
         self.note = ttk.Label(self.overall, wraplength=380, justify="left",
                               foreground="#444444")
         self.note.grid(row=len(OVERALL_ROWS), column=0, columnspan=2, sticky="w", pady=(6, 0))
 
-        self.session = ttk.LabelFrame(body, text="This session (since the app started or "
+        self.session = ttk.LabelFrame(tables, text="This session (since the app started or "
                                       "the player changed)", padding=(10, 6))
         self.session.pack(fill="x", pady=(10, 0))
         self._table(self.session, SESSION_ROWS)
 
-        self.scores_frame = ttk.LabelFrame(body, text="Every game of Cruel, fewest cards "
+        self.scores_frame = ttk.LabelFrame(tables, text="Every game of Cruel, fewest cards "
                                            "left first", padding=(10, 6))
         inner = ttk.Frame(self.scores_frame)
         inner.pack(fill="both", expand=True)
@@ -226,10 +233,10 @@ class StatsDialog(ModalDialog):
         self.scores.configure(yscrollcommand=scroll.set)
         self.scores.pack(side="left", fill="both", expand=True)
         scroll.pack(side="left", fill="y")
+        # Tab onto the list of scores brings it into sight where the area scrolls.
+        self.scores.bind("<FocusIn>", lambda e: self.area.see(self.scores_frame), add="+")
         self.scores_empty = ttk.Label(self.scores_frame, text="No games of Cruel yet.")
 
-        # The buttons and the message are packed first, from the bottom: on a
-        # screen too short for the dialog the list of scores shrinks, not they.
         self.buttons = ttk.Frame(body)
         self.buttons.pack(side="bottom", fill="x", pady=(4, 0), before=top)
         self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=380, justify="left")
@@ -241,6 +248,7 @@ class StatsDialog(ModalDialog):
         self.close_button.pack(side="right")
         self.bind("<Return>", self._on_return)
         self.bind("<KP_Enter>", self._on_return)
+        self.scroll_by_keys(self.area, lines=False)   # Up and Down are the lists'
 
         self.show_game(self.key)
         self.show(self.chooser)
@@ -306,6 +314,7 @@ class StatsDialog(ModalDialog):
         self._show_row("cards", game.counts_cards_played)
         self.note.configure(text=game.score_note)
         self._show_scores(stats, game.lists_every_score)
+        self.fit_area(self.area)
 
     def _show_row(self, name: str, shown: bool) -> None:
         for widget in (self._row_labels[name], self.values[name]):
