@@ -65,6 +65,14 @@ def deal_stem(game: Game) -> str:
     return f"{game.game_id}{variant}-{deal}"
 
 
+def how_to_find(game: Game) -> str:
+    """How a pupil finds a game left unfinished among the saved games, in
+    words (its whole file name, 60 letters and more, broke the panel's lines
+    in the middle of a word)."""
+    deal = f"the deal number, {game.seed}," if game.seed is not None else '"own-deck"'
+    return f'its file name has {deal} and "not-finished" in it'
+
+
 def _names(game: Game, player_id: str) -> Iterator[str]:
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
     note = "" if game.is_over() else "-not-finished"

@@ -67,10 +67,15 @@ def test_f2_asks_no_keeps_the_game_yes_starts_a_new_one_and_keeps_the_old(
     assert len(kept) == 1 and "not-finished" in kept[0].name
     replay = Replay(kept[0])
     assert replay.game_at(len(replay)).position() == old.position()
-    assert kept[0].name in d.status()
+    # It tells how to find the file in words that wrap (the whole file name,
+    # one long word, broke the panel's lines in its middle).
+    found_by = 'its file name has the deal number, 3, and "not-finished" in it'
+    assert "deal-3-not-finished" in kept[0].name
+    assert found_by in d.status() and kept[0].name not in d.status()
     # The whole sentence is in the panel; the bar keeps to one line, so the
     # table is not squeezed until the next move.
-    assert kept[0].name in str(d.app.panel.message.cget("text"))
+    assert found_by in str(d.app.panel.message.cget("text"))
+    assert max(map(len, d.status().split())) < 20
     assert d.app.panel.heading.cget("text") == "Your last game"
     assert "\n" not in d.status_shown() and d.status_shown() != d.status()
     shown = shown_stats(d, "klondike/draw1")

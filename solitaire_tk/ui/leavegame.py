@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..engine import Game
+from ..keptgames import how_to_find
 from ..registry import new_game
 from ..session import new_game_for
 from ..storage import SaveError
@@ -63,15 +64,14 @@ class LeaveGame:
             except SaveError as error:
                 kept = None
                 app.say(str(error), "illegal")
-            left = app.game.title
+            left = app.game
             app.start(make_game(), played_on=played_on)
             if kept is not None:
-                # In the panel too (the bar shows it on one line): a long file
-                # name made the bar two lines high until the next move.
-                # (and what the tutor said of the new deal, which this would hide)
-                app.say(f"The last game of {left} counts as not won. It is kept as {kept.name}: "
-                        "open it with Game > Open saved game to watch it again. "
-                        f"{app.dealing.note}".rstrip(), "kept")
+                # In the panel too (the bar shows it on one line), with what the
+                # tutor said of the new deal, which this would hide.
+                app.say(f"The last game of {left.title} counts as not won. It is kept with your "
+                        f"saved games ({how_to_find(left)}): open it with Game > Open saved "
+                        f"game to watch it again. {app.dealing.note}".rstrip(), "kept")
             go_on()
 
         from .statsdialog import ConfirmDialog  # the dialogs load when first needed
