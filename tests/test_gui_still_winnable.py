@@ -91,7 +91,7 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
     assert d.game.position() == cruel_3_before_the_losing_move().position()
     assert wait_for_verdict(d) == "Can still be won"
     assert not panel.undo_button.winfo_ismapped()
-    assert panel.message.cget("text").startswith("Took back")
+    assert panel.message.cget("text").startswith("Undone: ")
 
 
 def test_the_losing_move_note_alone_says_nothing_in_the_status_bar_marker(driver_for) -> None:

@@ -73,7 +73,7 @@ def test_hint_after_an_undo_suggests_the_undone_move_again(driver_for) -> None:
     assert d.game.log[-1]["action"] == hint.move.action
     d.key("BackSpace")
     d.pump()
-    assert d.status().startswith("Took back")
+    assert d.status().startswith("Undone: ")
     press(d, "H")
     better_hint_settled(d)
     assert d.status() == first, "the same hint as before the move, not 'already had'"

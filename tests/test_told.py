@@ -116,7 +116,7 @@ def test_the_pupil_reads_what_was_done_and_redo_what_it_plays_again(driver_for) 
                           f"{first.name}.")
     assert str(d.app.panel.heading.cget("text")) == "Last move"
     d.key("z", state=0x4)
-    assert d.status() == "Took back: turn over the next card of the deck onto the waste pile."
+    assert d.status() == "Undone: turned over the next card of the deck onto the waste pile."
     d.key("y", state=0x4)
-    assert d.status() == ("Played again: turn over the next card of the deck onto the waste "
+    assert d.status() == ("Played again: turned over the next card of the deck onto the waste "
                           f"pile: {first.name}.")

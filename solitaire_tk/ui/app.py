@@ -268,15 +268,14 @@ class TutorApp:
         before = self.game.face_down_cards()
         played = self.game.play(move)
         self.session.moved()
-        self._show_move(played, said, before, prefix, made=True)
+        self._show_move(played, said, before, prefix)
 
-    def _show_move(self, played: Move, said: str, before: tuple[Card, ...], lead: str = "",
-                   made: bool = False) -> None:
+    def _show_move(self, played: Move, said: str, before: tuple[Card, ...],
+                   lead: str = "") -> None:
         """After a move (the pupil's, one made by itself, or Redo's): what it did
-        (`said` before it, told as `made` now: "Moved the 7 ..."), and what it
+        (`said` before it, told as done now: "Moved the 7 ..."), and what it
         turned up (`before`: the cards face down before it)."""
-        text = self.game.told(said, played, before)
-        text = in_past(text) if made else text
+        text = in_past(self.game.told(said, played, before))
         text = led_by(lead, text) if lead else text
         self.hinting.cycle.line.moved(self.game)
         self._after_change(text, "done")
@@ -333,7 +332,7 @@ class TutorApp:
         label = self.session.undo()
         self.hinting.cycle.line.undone(self.game)  # an undone position is not a repeat
         self.recorded = self.game.is_over() and self.recorded
-        self._after_change(led_by("Took back: ", label), "done")
+        self._after_change(led_by("Undone: ", in_past(label)), "done")
         self.hub.publish("position_changed", game=self.game, move=None, undone=True)
 
     def redo(self) -> None:
