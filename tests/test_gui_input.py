@@ -44,12 +44,37 @@ def test_quick_clicks_on_pile_22_each_use_the_reserve(driver_for) -> None:
     assert len(d.game.piles["pile22"]) == before - 2
 
 
-def test_a_double_click_on_a_card_is_two_clicks(driver_for) -> None:
-    game = arrange(new_game("cruel", seed=3), {"foundation1": "AC", "pile1": "5D 3C 2C"})
+def test_a_double_click_sends_one_card_home_and_slower_clicks_each_count(driver_for) -> None:
+    """The games' help: double-click a card to send it up.  The second click
+    of a double-click must not play the card the first uncovered."""
+    game = arrange(new_game("cruel", seed=3), {"foundation1": "AC", "pile1": "5D 4C 3C 2C"})
     d = driver_for(game)
     d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=80)
-    assert codes(d.game)["foundation1"] == ["AC", "2C", "3C"], "each click sent a card home"
-    assert codes(d.game)["pile1"] == ["5D"]
+    assert codes(d.game)["foundation1"] == ["AC", "2C"], "one card went home"
+    assert codes(d.game)["pile1"] == ["5D", "4C", "3C"]
+    assert len(d.game.log) == 1 and "no move" not in d.status()
+    d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=600)   # two clicks, not a double
+    assert codes(d.game)["foundation1"] == ["AC", "2C", "3C", "4C"], "each click sent a card"
+    d.pump(600)
+    d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=80)   # nothing to send: said why
+    assert len(d.game.log) == 3 and "no move" in d.status()
+
+
+def test_a_double_click_on_a_king_in_thirteen_does_not_pick_up_the_card_under_it(
+        driver_for) -> None:
+    game = arrange(new_game("thirteen", seed=3), {"pile1": "5D", "pile2": "8C", "pile3": "4H KS"})
+    d = driver_for(game)
+    d.quick_clicks(*d.card_point("pile3"), times=2, gap_ms=80)
+    assert codes(d.game)["pile3"] == ["4H"], "the King went at the first click"
+    assert len(d.game.log) == 1 and d.app.controls.held is None, "the 4 is not picked up"
+    # A double-click on a card that waits for a partner picks it up and lets go.
+    d.pump(600)
+    d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=80)
+    assert d.app.controls.held is None and len(d.game.log) == 1
+    d.pump(600)
+    d.quick_clicks(*d.card_point("pile1"), times=1)
+    d.quick_clicks(*d.card_point("pile2"), times=1)
+    assert len(d.game.log) == 2, "the 5 and the 8 went together"
 
 
 def test_shift_and_alt_clicks_still_work(driver_for) -> None:

@@ -10,6 +10,7 @@ with Enter what the mouse does with a click.
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from functools import partial
 from typing import Callable, Protocol
@@ -26,6 +27,7 @@ OPEN_HAND = {"aqua": "openhand"}
 HAND = "hand2"
 
 DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
+DOUBLE_CLICK = 0.5      # seconds within which a second click at one spot makes a double-click
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
 
 
@@ -73,6 +75,8 @@ class TableControls:
         self._drag: _Drag | None = None
         self._slide_job: str | None = None
         self._touched: tuple[tuple[int, int], frozenset[tuple[str, int | None]]] | None = None
+        # A click that sent a card off (when, and where): see `_second_of_double`.
+        self._sent: tuple[float, int, int] | None = None
         self.hand_cursor = OPEN_HAND.get(str(table.tk.call("tk", "windowingsystem")), HAND)
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
@@ -81,7 +85,7 @@ class TableControls:
         # No <Double-Button-1>: Tk would deliver the second and later presses of
         # a quick series to it instead of <ButtonPress-1>, and those clicks were
         # lost.  Every press is a press; every release that was not a drag is
-        # one click, however fast the clicks come.
+        # one click, however fast the clicks come (but see `_second_of_double`).
         table.bind("<Shift-Button-1>", self._on_shift_click)
         table.bind("<Alt-Button-1>", self._on_alt_click)
         table.bind("<Motion>", self._on_hover)
@@ -266,7 +270,24 @@ class TableControls:
             if self.on_hold:
                 self.on_hold(self.held)
         elif press is not None and press[2] is not None:
-            self.click(press[2])
+            hit = press[2]
+            if self._second_of_double(event.x, event.y):
+                return
+            game, moves = self.game, len(self.game.log)
+            self.click(hit)
+            sent_off = (hit.index is not None and hit.pile != game.stock_pile
+                        and self.game is game and len(game.log) > moves)
+            self._sent = (time.monotonic(), event.x, event.y) if sent_off else None
+
+    def _second_of_double(self, x: int, y: int) -> bool:
+        """Whether this click is the second of a double-click whose first sent
+        the card under the pointer off: the games' help says a double-click
+        sends a card where it belongs, so the second click must not play the
+        card that first one uncovered.  Quick clicks on the deck, or on a card
+        the first click only picked up, each still count."""
+        sent, self._sent = self._sent, None
+        return (sent is not None and time.monotonic() - sent[0] <= DOUBLE_CLICK
+                and abs(x - sent[1]) <= DRAG_START and abs(y - sent[2]) <= DRAG_START)
 
     def _drop(self, drag: _Drag, x: float, y: float) -> None:
         lead = self.table.card_rect(drag.pile, drag.index)
