@@ -148,7 +148,11 @@ def test_remove_reasons_name_the_cards() -> None:
     assert why(Move("remove", piles=("box6", "box7"))) == (
         "The 6 of hearts and the 3 of clubs add up to 9, not 10.")
     assert why(Move("remove", piles=("box6",))) == (
-        "A card taken away by itself must be a 10, and the 6 of hearts needs a 4 to go with it.")
+        "Only a 10 goes away by itself. The 6 of hearts needs a 4 to make ten: pick the 6 of "
+        "hearts, then a 4 in another box, and they go away together.")
+    two = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 6: "2H"}, clearing=True)
+    assert (two.why_illegal(Move("remove", piles=("box6",))) or "").startswith(
+        "Only a 10 goes away by itself. The 2 of hearts needs an 8 to make ten")
     assert why(Move("remove", piles=("box1",))) == (
         "Face cards stay in the grid: the King of clubs can't be taken away.")
     assert why(Move("remove", piles=("box2", "box7"))) == (

@@ -18,7 +18,7 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
 from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
-from ..wording import pile_number, sentence
+from ..wording import a_rank, pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
 BOXES = tuple(f"box{n}" for n in range(1, 17))
@@ -187,8 +187,11 @@ class Dammit(Game):
                 return f"Face cards stay in the grid: {card.name} can't be taken away."
         if len(cards) == 1:
             if cards[0].rank != 10:
-                return (f"A card taken away by itself must be a 10, and {cards[0].name} "
-                        f"needs a {10 - cards[0].rank} to go with it.")
+                # (Dragged to the discard pile alone: say how a pair goes.)
+                partner = a_rank(10 - cards[0].rank)
+                return (f"Only a 10 goes away by itself. {sentence(cards[0].name)} needs "
+                        f"{partner} to make ten: pick {cards[0].name}, then {partner} in "
+                        "another box, and they go away together.")
             return None
         for card in cards:
             if card.rank == 10:
