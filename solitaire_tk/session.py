@@ -64,6 +64,8 @@ class Store(Protocol):
 
     def saved_games_dir(self) -> Path: ...
 
+    def name_of(self, player_id: str) -> str | None: ...
+
 
 class DealSource(Protocol):
     """Where New game may take a deal number from (`winnabledeals.WinnableDeals`)."""
@@ -289,17 +291,25 @@ class Session:
     def belongs_to_current_player(self) -> bool:
         return self.owner == self.store.player_id
 
-    def hand_over(self) -> None:
+    def hand_over(self) -> str | None:
         """The game on the table goes on for the player who is now current.
 
         The old player's copy was saved under their name before the switch;
         the moves already made are theirs, so the new player is asked about
-        leaving it only once they make a move of their own.
+        leaving it only once they make a move of their own, and a game they
+        play on from another player's moves counts as played with help (it
+        was not all theirs: a pupil who only clicked ">" past a classmate's
+        nearly won game must not be given a win without help).  Returns the
+        name of the player whose moves are on the table, or None if none are.
         """
+        before = (self.store.name_of(self.owner) or self.game.player or "another player"
+                  if has_moves(self.game.log) else None)
         self.game.player = self.store.current_player
         self.owner = self.store.player_id
         self._moves_before = len(self.game.log)
         self._redo = []
+        self.used_hints = self.used_hints or before is not None
+        return before
 
     # -- undo and redo ---------------------------------------------------------------
     def undo(self) -> str:

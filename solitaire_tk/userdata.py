@@ -564,6 +564,10 @@ class DataStore:
         whatever order they were added in."""
         return sorted((player.name for player in self._players), key=str.casefold)
 
+    def name_of(self, player_id: str) -> str | None:
+        """The name of the player whose files are named `player_id`, if still here."""
+        return next((player.name for player in self._players if player.id == player_id), None)
+
     @property
     def current_player(self) -> str:
         return self._current.name

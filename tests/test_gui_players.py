@@ -154,7 +154,9 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
 
     press(d, bar.next)
     assert d.store.current_player == "Ana" and str(bar.name.cget("text")) == "Ana"
-    assert d.status() == "Hello, Ana! The game on the table is yours now."
+    assert d.status() == ("Hello, Ana! This game was started by Player 1, who can go on with "
+                          "it later. If you play it on, it counts as played with help. For a "
+                          "deal of your own, press F2.")
     assert (data_dir / "current" / "player-1.json").exists(), "Player 1 keeps their copy"
     press(d, bar.previous)
     assert d.store.current_player == "Player 1"

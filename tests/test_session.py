@@ -104,9 +104,11 @@ def test_switching_player_hands_the_table_over_and_each_keeps_their_game(
     session.autosave()                                  # before the Players dialog opens
     store.switch_player("Ben")
     assert not session.belongs_to_current_player()
-    session.hand_over()
+    assert not session.used_hints
+    assert session.hand_over() == "Player 1", "whose moves are on the table"
     assert session.game is ana_game and ana_game.player == "Ben"
     assert not session.abandon_needed(), "Ben made no move yet"
+    assert session.used_hints, "played on from another's moves: with help"
     ben_moved = ana_game.legal_moves()[0]
     ana_game.play(ben_moved)
     assert session.abandon_needed()
@@ -243,3 +245,31 @@ def test_games_finished_on_a_full_disk_are_kept_and_written_once_there_is_room(
     assert session.unwritten == [] and len(saved_files(store)) == 3
     assert not in_play.exists(), "cleared once the games are written down"
     assert DataStore(tmp_path).stats("thirteen").played == 3
+
+
+def test_a_game_handed_over_with_no_move_is_the_new_players_own(tmp_path: Path) -> None:
+    store = DataStore(tmp_path)
+    store.add_player("Ben")
+    session = Session(store, new_game("cruel", seed=4))
+    store.switch_player("Ben")
+    assert session.hand_over() is None and not session.used_hints
+
+
+def test_a_game_won_after_it_was_handed_over_counts_as_won_with_help(tmp_path: Path) -> None:
+    from solitaire_tk.solver import solve
+    store = DataStore(tmp_path)
+    store.add_player("Ben")
+    game = new_game("cruel", seed=4)
+    result = solve(game, 5.0)
+    assert result.status == "winnable" and result.line
+    session = Session(store, game)
+    game.play(result.line[0])
+    session.autosave()
+    store.switch_player("Ben")
+    session.hand_over()
+    for move in result.line[1:]:
+        game.play(move)
+    assert game.is_won()
+    session.finish()
+    stats = store.stats("cruel")
+    assert (stats.played, stats.won, stats.won_with_hints) == (1, 0, 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..whoplays import start_question, step_player
+from .keys import key_for
 
 if TYPE_CHECKING:
     from .app import TutorApp
@@ -35,9 +36,14 @@ def player_changed(app: TutorApp, name: str, note: str = "") -> None:
         app.start(game, used_hints=app.store.resumed_with_hints)
         app.say(f"Hello, {name}! Here is your game, as you left it. {note}".strip(), "info")
         return
-    app.session.hand_over()
+    started_by = app.session.hand_over()
     app.after_change_marks()
-    app.say(f"Hello, {name}! The game on the table is yours now. {note}".strip(), "info")
+    if started_by is None or started_by == name:
+        app.say(f"Hello, {name}! The game on the table is yours now. {note}".strip(), "info")
+        return
+    app.say(f"Hello, {name}! This game was started by {started_by}, who can go on with it "
+            f"later. If you play it on, it counts as played with help. For a deal of your "
+            f"own, press {key_for(app.game, 'new')}. {note}".strip(), "info")
 
 
 def step(app: TutorApp, by: int) -> None:
