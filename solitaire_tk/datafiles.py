@@ -82,10 +82,19 @@ def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Pat
             from .fallback import copy_readable
             return fallback, _copied_notice(wanted, fallback, problem or "it cannot be written",
                                             copy_readable(wanted, fallback))
-        return fallback, (f"Your games cannot be kept in {place} ({problem}), so for now they "
-                          f"are kept in '{fallback}'. That folder may be emptied when the "
-                          "computer is tidied up: ask your teacher for a folder you can write "
-                          "in and start Solitaire Tutor with --data-dir.")
+        words = (f"Your games cannot be kept in {place} ({problem}), so for now they are kept "
+                 f"in '{fallback}'. ")
+        if wanted is not None:
+            # Not there now (a network drive not connected): what is done meanwhile
+            # goes there by itself once it can be used (`_brought_back_notice`).
+            from .fallback import mark_stand_in
+            mark_stand_in(fallback, wanted)
+            words += (f"When {place} can be used again (a network drive connected, say), "
+                      "Solitaire Tutor puts them back there by itself the next time it starts. ")
+        ask = ("tell your teacher." if override is not None else "ask your teacher for a folder "
+               "you can write in and start Solitaire Tutor with --data-dir.")
+        return fallback, (f"{words}Until then, that folder may be emptied when the computer is "
+                          f"tidied up: {ask}")
     return wanted or Path(APP_NAME), (f"Your games cannot be kept in {place} ({problem}) and "
                                       "there is no other folder to use, so nothing you do "
                                       "will be kept after you close Solitaire Tutor.")

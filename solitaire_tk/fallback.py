@@ -94,6 +94,20 @@ def copy_readable(source: Path, target: Path, budget: int | None = None) -> Copi
     return done
 
 
+def mark_stand_in(target: Path, source: Path) -> None:
+    """`target` stands in for the pupil's folder `source`, which cannot be
+    made or read now (a network drive not there): with nothing copied, so
+    that `bring_back` puts everything the pupil does here into `source` once
+    it can be used.  A list made before (of copies) is kept as it is."""
+    if os.path.lexists(target / COPIED_LIST):
+        return
+    try:
+        write_json(target / COPIED_LIST, {"format": COPIES_FORMAT, "version": 1,
+                                          "from": str(source), "files": {}})
+    except SaveError:
+        pass   # then the pupil's work stays here, as before, and they were told where
+
+
 @record
 class Brought:
     """What `bring_back` did."""

@@ -64,12 +64,50 @@ def test_unwritable_folder_falls_back_to_temp_with_a_notice(tmp_path: Path,
     folder = data_dir(blocked / "data")
     assert folder.parent == tmp_path / "temp" and folder.is_dir()
     notice = data_dir_notice()
-    assert notice is not None and str(blocked / "data") in notice and "--data-dir" in notice
+    assert notice is not None and str(blocked / "data") in notice and "teacher" in notice
+    assert "puts them back there by itself" in notice
     store = DataStore(blocked / "data")
     assert store.folder == folder
     assert store.notice is not None and "for now" in store.notice
     store.add_player("Ana")
     assert (folder / "settings.json").exists()
+
+
+def test_games_played_while_the_folder_was_missing_go_there_once_it_is_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A network drive not connected at start: the pupil plays in a stand-in,
+    and the next start with the drive back puts all of it there."""
+    from .helpers import won_thirteen
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    drive = tmp_path / "H"
+    drive.write_text("not connected")
+    store = DataStore(drive / "Solitaire")
+    stand_in = store.folder
+    assert stand_in.parent == tmp_path / "temp"
+    store.add_player("Ana")
+    store.switch_player("Ana")
+    store.record_game(won_thirteen(), used_hints=False)
+    store.autosave(play_some(new_game("cruel", seed=5)))
+    assert DataStore(drive / "Solitaire").folder == stand_in, "still not there: the same stand-in"
+
+    drive.unlink()
+    drive.mkdir()   # the drive is back
+    back = DataStore(drive / "Solitaire")
+    assert back.folder == drive / "Solitaire"
+    [said] = back.take_notices()
+    assert "Now that it can be written, they are back in your folder" in said
+    assert back.players() == ["Ana", "Player 1"] and back.current_player == "Ana"
+    assert back.stats("thirteen").won == 1
+    assert len(list((drive / "Solitaire" / "saved").glob("*.json"))) == 1
+    resumed = back.resume()
+    assert resumed is not None and resumed.game_id == "cruel" and len(resumed.log) == 1
+    assert not stand_in.exists(), "all of it is back: the stand-in is removed"
+
+
+def play_some(game):
+    game.play(game.legal_moves()[0])
+    return game
 
 
 # -- settings --------------------------------------------------------------------------
