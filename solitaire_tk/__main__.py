@@ -1,5 +1,5 @@
 """Start Solitaire Tutor: `solitaire-tk [GAME] [--variant V] [--seed N] [--data-dir DIR]`
-or `solitaire-tk replay FILE`, or `solitaire-tk report --data-dir DIR [--csv FILE]` (the
+or `solitaire-tk replay FILE`, or `solitaire-tk report [--data-dir DIR] [--csv FILE]` (the
 class table, `classreport`: nothing in DIR is changed), or `solitaire-tk analyse FILE
 [--seconds S]` (the steps where a saved game was lost, `mistakes`).  A bad argument
 prints a clear message and exits 2.
@@ -28,7 +28,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("game", nargs="?", help=f"the game to open: {', '.join(GAME_IDS)}, "
                         "or 'replay' followed by a saved game file (over a game you have "
                         "not finished, the window asks first), or 'report' for the table of "
-                        "every player's games in --data-dir, or 'analyse' followed by a "
+                        "every player's games in --data-dir (or this computer's folder), or 'analyse' followed by a "
                         "saved game file to print the steps where it was lost")
     parser.add_argument("file", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--variant", help="Klondike: draw1, draw3 or draw1-single "
@@ -57,11 +57,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         if args.variant or args.seed:
             parser.error("--variant and --seed do not go with replay")
     elif args.game == "report":
-        if not args.data_dir:
-            parser.error("report needs the class's data folder: solitaire-tk report "
-                         "--data-dir FOLDER [--csv FILE]")
         if args.file or args.variant or args.seed or args.selftest:
-            parser.error("report takes only --data-dir and --csv")
+            parser.error("report takes only --data-dir and --csv (without --data-dir, "
+                         "the folder this computer uses): solitaire-tk report "
+                         "[--data-dir FOLDER] [--csv FILE]")
     elif args.file:
         parser.error(f"unexpected argument '{args.file}'")
     elif args.game is not None:
@@ -102,10 +101,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # that copy must run the solver, not open another window.
         import multiprocessing
         multiprocessing.freeze_support()
+    if sys.stdout is None or sys.stderr is None:   # the built Windows program: no console
+        from .ui.noconsole import run_without_console
+        return run_without_console(_run, argv)
+    return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = parse_args(argv)
     if args.game == "report":
         from .classreport import run_report
-        return run_report(args.data_dir, args.csv)
+        from .datafiles import default_data_dir
+        return run_report(args.data_dir or str(default_data_dir()), args.csv)
     if args.game == "analyse":
         from .mistakes import run_analyse
         return run_analyse(args.file, args.seconds or 1.0)

@@ -64,12 +64,17 @@ def data_dir_notice() -> str | None:
     return _dir_notice
 
 
+def default_data_dir() -> Path:
+    """This computer's data folder for this user (it may not exist yet)."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
 def locate_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Path, str | None]:
     """The folder to use, and a sentence for the pupil if it is a stand-in."""
     wanted: Path | None = None
     try:
         wanted = (Path(override).expanduser() if override is not None
-                  else platformdirs.user_data_path(APP_NAME, appauthor=False))
+                  else default_data_dir())
         problem = _unusable(wanted)
     except (OSError, RuntimeError, ValueError) as error:   # no home folder at all
         problem = str(error)

@@ -8,6 +8,7 @@ import csv
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from datetime import datetime
@@ -182,8 +183,8 @@ def test_a_folder_that_is_not_there_or_not_a_data_folder(tmp_path: Path) -> None
 
 
 # -- solitaire-tk report, as a teacher runs it ----------------------------------------------------
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+def run(*args: str, **more_env: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", **more_env}
     env.pop("DISPLAY", None)   # the report needs no screen
     return subprocess.run([sys.executable, "-m", "solitaire_tk", "report", *args],
                           capture_output=True, text=True, encoding="utf-8", env=env,
@@ -221,10 +222,22 @@ def test_cli_bad_folder_or_csv_path_says_so_and_exits_2(class_folder: Path,
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
         assert done.stdout == ""
-    done = run()
-    assert done.returncode == 2 and "report needs the class's data folder" in done.stderr
+    done = run("extra")
+    assert done.returncode == 2 and "report takes only --data-dir and --csv" in done.stderr
     assert snapshot(class_folder) == before
     assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="XDG_DATA_HOME is Linux's")
+def test_cli_without_a_folder_reports_this_computer_s(class_folder: Path, tmp_path: Path) -> None:
+    """A teacher need not know where the app keeps its folder on this PC."""
+    home = tmp_path / "xdg"
+    shutil.copytree(class_folder, home / "SolitaireTutor")
+    done = run(XDG_DATA_HOME=str(home))
+    assert done.returncode == 0, done.stderr
+    assert any(line.startswith("Zoë Brontë") for line in done.stdout.splitlines()), done.stdout
+    done = run(XDG_DATA_HOME=str(tmp_path / "empty"))
+    assert done.returncode == 2 and "There is no folder" in done.stderr
 
 
 def test_a_class_folder_with_a_folder_per_pupil(tmp_path: Path) -> None:
