@@ -164,11 +164,15 @@ class Analysis:
             return f"{where} The game can be won{' again' if before == LOST else ''}."
         if step == 0:
             return f"{where} This deal cannot be won, whatever the moves."
-        text = f"{where} The game can no longer be won."
+        return f"{where} The game can no longer be won. {self._lost_between(last_winnable, step)}"
+
+    @staticmethod
+    def _lost_between(last_winnable: int, step: int) -> str:
+        """Where a game lost at `step`, by no one move found, was lost."""
         if last_winnable >= 0:
-            text += (f" It was lost at one of steps {last_winnable + 1} to {step}, but the "
-                     "tutor could not tell which in time.")
-        return text
+            return (f"It was lost at one of steps {last_winnable + 1} to {step}, but the "
+                    "tutor could not tell which in time.")
+        return "The tutor could not tell in time whether it could be won before this step."
 
     def summary(self) -> str:
         """One sentence for the end: which moves lost the game, or why none did."""
@@ -191,6 +195,12 @@ class Analysis:
         if set(self.verdicts) == {WINNABLE}:
             return ("The game was won: no move lost it." if self.replay.final.is_won() else
                     "No move lost the game: it could still be won at the last step.")
+        lost = next((step for step, status in enumerate(self.verdicts) if status == LOST), None)
+        if lost is not None:   # lost somewhere among steps the tutor could not decide
+            last_winnable = max((step for step in range(lost) if self.verdicts[step] == WINNABLE),
+                                default=-1)
+            return f"From step {lost} on the game could no longer be won. " + \
+                self._lost_between(last_winnable, lost)
         return "No move was found that lost the game for sure."
 
     # -- for the replay panel ---------------------------------------------------------

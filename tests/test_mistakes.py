@@ -82,12 +82,34 @@ def test_a_step_the_solver_could_not_decide_is_never_guessed() -> None:
     assert texts[1].endswith("The tutor could not tell in time whether the game can still be won.")
     assert texts[2].endswith(f"It was lost at one of steps {mistake} to {mistake + 1}, but the "
                              "tutor could not tell which in time.")
-    assert analysis.summary() == ("No move was found that lost the game for sure. The tutor "
-                                  "could not decide 1 step in time (2 seconds each).")
+    # The end says the same, never "no move lost it" after a step that says lost.
+    lost_between = (f"From step {mistake + 1} on the game could no longer be won. It was lost at "
+                    f"one of steps {mistake} to {mistake + 1}, but the tutor could not tell "
+                    "which in time.")
+    assert analysis.summary() == (f"{lost_between} The tutor could not decide 1 step in time "
+                                  "(2 seconds each).")
     assert analysis.marks() == {mistake: "unknown"}
-    assert analysis.report() == ("No move was found that lost the game for sure. The steps "
-                                 "marked (?) were too hard to decide in time. The tutor "
-                                 "looked at every card, the hidden ones too.")
+    assert analysis.report() == (f"{lost_between} The steps marked (?) were too hard to decide "
+                                 "in time. The tutor looked at every card, the hidden ones too.")
+
+
+def test_a_game_lost_after_steps_never_decided_says_so() -> None:
+    """Every step undecided until one proved lost (as draw three deal 36 at a
+    second a step): no step was proved winnable, so no range can be named."""
+    replay = Replay(MISTAKES / "thirteen-mistake.json")
+    mistake = EXPECTED["thirteen-mistake.json"]
+    analysis = Analysis(replay, seconds=2.0)
+    while (position := analysis.next_position()) is not None:
+        analysis.add(Verdict(UNKNOWN) if position <= mistake
+                     else solve(analysis.game_at(position), 2.0))
+    assert analysis.verdicts[mistake + 1] == LOST and analysis.mistakes == []
+    said = (f"From step {mistake + 1} on the game could no longer be won. The tutor could not "
+            "tell in time whether it could be won before this step.")
+    assert analysis.summary().startswith(said)
+    lost = next(c for c in analysis.changes() if c.status == LOST)
+    assert lost.text.endswith("The game can no longer be won. The tutor could not tell in time "
+                              "whether it could be won before this step.")
+    assert "No move was found" not in analysis.report()
 
 
 def test_the_analysis_stops_when_asked_and_reports_its_progress() -> None:
