@@ -129,6 +129,8 @@ class Replay:
         if not isinstance(log, list):
             raise GameFileError("The move list of this saved game is damaged.")
         self._start = game.copy()
+        # When the game was started, if the file says (a game made without one starts now).
+        self.started: str | None = game.started if "started" in record else None
         self._checkpoints: list[Checkpoint] = [replace(game.checkpoint(), elapsed=0.0)]
         self.moves: list[Move | None] = []   # each entry's move; None for an undo
         self._read_moves: dict[tuple[Any, ...], tuple[Move, bool]] = {}

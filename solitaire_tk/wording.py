@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from .cards import RANK_NAMES, Card
 
@@ -88,3 +89,12 @@ def a_rank(rank: int) -> str:
     """'a 7', 'an 8', 'an Ace', 'a King'."""
     name = RANK_NAMES[rank - 1]
     return f"{'an' if name in ('Ace', '8') else 'a'} {name}"
+
+
+def when_text(date: str) -> str:
+    """"2025-05-03T12:05:00Z" -> "3 May 2025, 13:05" (local time); anything odd as it is."""
+    try:
+        when = datetime.fromisoformat(date).astimezone()
+    except ValueError:
+        return date
+    return f"{when.day} {when:%b %Y, %H:%M}"

@@ -35,3 +35,25 @@ def test_a_game_saved_before_its_end_says_so_at_the_last_step() -> None:
     session.go(len(session))
     assert session.result_kind == "going"
     assert "not finished" in session.result_text()
+
+
+def test_a_session_says_which_deal_who_played_it_and_when(monkeypatch) -> None:
+    """A teacher opening a pupil's saved game sees whose it is and when it was
+    played, not only a file name."""
+    monkeypatch.setenv("TZ", "UTC")
+    import time
+    time.tzset()
+    game = new_game("cruel", seed=8, player="Zoë")
+    game.started = "2026-12-04T23:36:04Z"
+    game.play(game.legal_moves()[0])
+    session = ReplaySession(Replay(game.to_json()), "cruel-deal-8.json")
+    assert session.about == "Cruel, deal 8, played by Zoë, started 4 Dec 2026, 23:36."
+    record = game.to_json()
+    record.pop("player", None)
+    assert ReplaySession(Replay(record)).about == "Cruel, deal 8, started 4 Dec 2026, 23:36."
+    record.pop("started", None)   # (a game made without it starts now: not said)
+    assert ReplaySession(Replay(record)).about == "Cruel, deal 8."
+    own = new_game("cruel", deck=" ".join(game.deck))
+    own_record = own.to_json()
+    own_record.pop("started", None)
+    assert ReplaySession(Replay(own_record)).about == "Cruel."

@@ -11,6 +11,7 @@ from typing import Sequence
 from ..engine import Game
 from ..moves import Move
 from ..savefile import Replay
+from ..wording import when_text
 
 
 class ReplaySession:
@@ -31,6 +32,17 @@ class ReplaySession:
     def game_title(self) -> str:
         """The name of the game being replayed (not of the game in play)."""
         return self.replay.final.title
+
+    @property
+    def about(self) -> str:
+        """The game, which deal, who played it and when it was started, as the
+        file says: "Cruel, deal 8, played by Ana, started 4 Dec 2026, 23:36."
+        (a teacher opening a pupil's game)."""
+        game, started = self.replay.final, self.replay.started
+        parts = [game.title, f"deal {game.seed}" if game.seed is not None else "",
+                 f"played by {game.player}" if game.player else "",
+                 f"started {when_text(started)}" if started else ""]
+        return ", ".join(part for part in parts if part) + "."
 
     def go(self, step: int) -> int:
         """Jump to `step` (kept within 0..len); the new step is returned."""

@@ -170,8 +170,9 @@ class ReplayView(ttk.Frame):
     def load(self, session: ReplaySession) -> None:
         self.stop()
         self.session = session
-        self.intro.configure(text=f"Replay of {session.game_title}"
-                             + (f": {session.title}" if session.title else ""))
+        # Which deal, who and when (the file's long name broke the lines mid-word,
+        # and said nothing of who played it; the file is named as it opens).
+        self.intro.configure(text=session.about)
         self.steps.delete(0, "end")
         self.row_marks = {}
         self.mistakes.clear()
@@ -205,8 +206,15 @@ class ReplayView(ttk.Frame):
         if session is None:
             return
         self.where.configure(text=session.last_step_text())
-        self.result.configure(text=session.result_text(),
+        # How the game stands at its end (or once over); "still going" at every
+        # step on the way only took a line from the list of steps.
+        going = session.result_kind == "going" and not session.at_end
+        self.result.configure(text="" if going else session.result_text(),
                               foreground=RESULT_COLOURS[session.result_kind])
+        if going:
+            self.result.pack_forget()
+        elif not self.result.winfo_manager():
+            self.result.pack(anchor="w", fill="x", pady=(2, 0), after=self.where)
         self.next_label.configure(text=session.next_step_text())
         self._sliding = True
         self.slider.set(session.step)

@@ -19,8 +19,14 @@ class ScrollArea(ttk.Frame):
     area to its inside, at most `most_height` pixels high (for a dialog);
     otherwise it takes the room its master gives it."""
 
-    def __init__(self, master: tk.Misc, **options: object) -> None:
+    def __init__(self, master: tk.Misc, room_for_bar: bool = False, **options: object) -> None:
+        """`room_for_bar`: the inside is always as narrow as with the scroll bar
+        shown, so that the bar coming and going never moves it sideways (the
+        replay's buttons, under a pointer clicking on and on)."""
         super().__init__(master, **options)  # type: ignore[arg-type]
+        self.room_for_bar = room_for_bar
+        self._refit = ""   # a second fitting waiting (see `_fit`), and how many in a row
+        self._refits = 0
         # Asks for no room of its own: the master's layout decides its size.
         self.canvas = tk.Canvas(self, width=1, height=1, highlightthickness=0, borderwidth=0)
         background = ttk.Style(self).lookup("TFrame", "background")
@@ -30,7 +36,8 @@ class ScrollArea(ttk.Frame):
         self.canvas.configure(yscrollcommand=self.bar.set)
         self.inner = ttk.Frame(self.canvas)
         self._item = self.canvas.create_window(0, 0, window=self.inner, anchor="nw")
-        self.canvas.pack(side="left", fill="both", expand=True)
+        self.canvas.pack(side="left", fill="both", expand=True,
+                         padx=(0, self.bar.winfo_reqwidth() if room_for_bar else 0))
         self.canvas.bind("<Configure>", self._fit, add="+")
         # A widget inside that asks for more room (a sentence wrapping to more
         # lines) squeezes the others without resizing the inside: their own
@@ -70,6 +77,13 @@ class ScrollArea(ttk.Frame):
             return      # not laid out yet
         need = self.inner.winfo_reqheight()
         self.canvas.itemconfigure(self._item, width=width, height=max(height, need))
+        if not self.inner.winfo_ismapped() or self.inner.winfo_width() == width:
+            self._refits = 0
+        elif not self._refit and self._refits < 3:
+            # Tk may keep the inside at the width it asked for when the item's
+            # width is set to what it was already: once more, after the rest.
+            self._refits += 1
+            self._refit = self.after_idle(self._fit_again)
         self.canvas.configure(scrollregion=(0, 0, width, max(height, need)))
         # Showing the bar narrows the inside, so its lines may wrap to more:
         # it then stays.  Hiding it widens the inside, which only needs less.
@@ -80,8 +94,14 @@ class ScrollArea(ttk.Frame):
             self.bar.place(relx=1.0, y=0, relheight=1.0, anchor="ne")
         elif need <= height and self.scrolls:
             self.bar.place_forget()
-            self.canvas.pack_configure(padx=0)
+            self.canvas.pack_configure(padx=(0, self.bar.winfo_reqwidth() if self.room_for_bar
+                                              else 0))
             self.canvas.yview_moveto(0)
+
+    def _fit_again(self) -> None:
+        self._refit = ""
+        self.canvas.itemconfigure(self._item, width=1)   # a change Tk must act on
+        self._fit()
 
     def see(self, widget: tk.Widget) -> None:
         """Scroll so that `widget` (inside the area) is in sight."""

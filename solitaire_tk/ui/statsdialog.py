@@ -15,7 +15,6 @@ Escape closes.
 from __future__ import annotations
 
 import tkinter as tk
-from datetime import datetime
 from tkinter import ttk
 from tkinter.font import nametofont
 from typing import Any, Callable
@@ -23,6 +22,7 @@ from typing import Any, Callable
 from ..registry import game_class
 from ..stats import GameStats, SessionStats, all_keys, game_title
 from ..storage import SaveError
+from ..wording import when_text
 from .dialogs import ModalDialog
 from .scrollarea import ScrollArea
 from .colours import ERROR_COLOUR
@@ -101,22 +101,13 @@ def record_text(played: int, won: int, won_with_hints: int) -> str:
     return line
 
 
-def _date_text(date: str) -> str:
-    """"2025-05-03T12:05:00Z" -> "3 May 2025, 13:05" (local time); anything odd as it is."""
-    try:
-        when = datetime.fromisoformat(date).astimezone()
-    except ValueError:
-        return date
-    return f"{when.day} {when:%b %Y, %H:%M}"
-
-
 def score_rows(stats: GameStats) -> list[tuple[str, str, str, str]]:
     """Cruel's record as rows (score, date, deal number, "best" or ""), the best first."""
     better_first = sorted(stats.scores, key=lambda record: (
         record["score"] if stats.lower_is_better else -record["score"], record["date"]))
     rows = []
     for record in better_first:
-        rows.append((str(record["score"]), _date_text(record["date"]),
+        rows.append((str(record["score"]), when_text(record["date"]),
                      NOTHING if record["seed"] is None else str(record["seed"]),
                      "best" if record["score"] == stats.best_score else ""))
     return rows

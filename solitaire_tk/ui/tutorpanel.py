@@ -85,7 +85,7 @@ class TutorPanel(ttk.Frame):
         # mistakes' long sentences pushed them out of sight).
         actions = ttk.Frame(self.replay_tab)
         actions.pack(side="bottom", fill="x")
-        self.replay_area = ScrollArea(self.replay_tab)
+        self.replay_area = ScrollArea(self.replay_tab, room_for_bar=True)
         self.replay_area.pack(fill="both", expand=True)
         self._replay = ReplayView(self.replay_area.inner, *self._replay_actions,
                                   actions_in=actions)
