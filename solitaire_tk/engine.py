@@ -356,22 +356,24 @@ class Game:
         return []
 
     def _waiting_note(self) -> str:
-        """"The home stacks wait for the 3 of hearts (not turned up yet) and ..."."""
+        """"The home stacks wait for the 3 of hearts (face down under other cards) and ..."."""
         lying = [(card, self.where_is(card)) for card in self.waiting_cards()]
         where = [f"{card.name} ({place})" for card, place in lying if place]
         return f"{self.waiting_words} {and_list(where)}." if where else ""
 
     def where_is(self, wanted: Card) -> str:
         """Where a card lies, as a pupil sees it: "under the 9 of clubs in stack 2",
-        "on top of stack 3", or "not turned up yet" (never where a face-down
-        card lies: the pupil has not seen it)."""
+        "on top of stack 3", "face down under other cards", or "not turned up
+        yet" in the stock (never which face-down card lies where: the pupil
+        has not seen it)."""
         for pid in self.pile_ids:
             pile = self._piles[pid]
             for index, card in enumerate(pile):
                 if (card.rank, card.suit) != (wanted.rank, wanted.suit):
                     continue
-                if not card.face_up:
-                    return "not turned up yet"
+                if not card.face_up:   # (which card is on it is not given away)
+                    return ("not turned up yet" if pid == self.stock_pile
+                            else "face down under other cards")
                 if index == len(pile) - 1:
                     return f"on top of {self.place(pid)}"
                 return f"under {pile[index + 1].name} in {self.place(pid)}"

@@ -70,6 +70,16 @@ def doing(move_text: str) -> str:
     return phrase + "," if "," in phrase else phrase
 
 
+def doing_short(move_text: str) -> str:
+    """`doing` without where the cards come from, where that is all that
+    follows ("moving the 9 of diamonds and the 5 cards on it"): a move the
+    pupil was shown in full a moment ago, named again beside another."""
+    phrase = doing(move_text)
+    if phrase.startswith('the move "'):
+        return phrase
+    return phrase.split(" from ")[0].rstrip(",")
+
+
 def and_list(words: list[str]) -> str:
     """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -164,8 +164,10 @@ def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
     d = driver_for(new_game("cruel", seed=7))
     question = d.app.course.offer("cruel")
     assert question is not None
+    d.pump(100)
+    assert question.focus_get() is question.yes, "Enter takes the lesson a newcomer is offered"
+    question.yes.event_generate("<Return>")
     d.pump()
-    d.click_widget(question.yes)
     mode = d.app.course
     assert mode.active and mode.lesson_index == 0 and mode.step_index == 0
     assert d.game.game_id == "cruel"

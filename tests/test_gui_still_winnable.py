@@ -46,8 +46,8 @@ def test_the_marker_is_off_at_first_and_the_options_menu_turns_it_on(driver_for)
     options.invoke(option_entry(d, "Still winnable"))   # as a click on the entry does
     assert d.store.settings.winnable_marker and d.app.used_hints
     assert d.status() == ("After each move the tutor says if this game can still be won. It "
-                          "knows where the hidden cards are, so this game now counts as won "
-                          "with help.")
+                          "knows where the hidden cards are, so if you win this game now, it "
+                          "counts as won with help.")
     assert wait_for_verdict(d) == "Can still be won"
     assert not d.store.settings.lost_move_note
     options.invoke(option_entry(d, "Still winnable"))

@@ -61,10 +61,18 @@ def test_a_long_reason_takes_one_line_of_the_status_bar_while_the_panel_shows_it
     line = font.nametofont("TkDefaultFont").metrics("linespace")
     assert d.app.status.message.winfo_height() < 2 * line
     assert d.table.winfo_height() >= table_height, "the table was not squeezed"
-    # Errors about files are not told in the panel: the bar keeps them whole.
-    d.app.say("The saved game could not be written: the disk is full. " * 3, "illegal")
+    # Errors about files: the bar keeps them whole, the panel heads them as such.
+    d.app.say("The saved game could not be written: the disk is full. " * 3, "notice")
     d.pump(100)
     assert not d.status_shown().endswith("\u2026")
+    assert d.app.panel.heading.cget("text") == "About your files"
+    # Any other sentence replaces the panel's (a click on a card with no move,
+    # beside an older "Not allowed" in the panel, read as two answers).
+    d.drag(d.card_point("tableau3"), d.place_point("tableau4"))
+    d.pump(300)
+    d.click(*d.card_point("tableau4", 0))
+    assert "face" in d.status()
+    assert d.app.panel.message.cget("text") == d.status()
 
 
 def test_click_sends_a_card_to_its_best_place_and_the_deck_turns(driver_for) -> None:

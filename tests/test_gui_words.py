@@ -41,6 +41,7 @@ def named_key(text: str) -> str:
 def test_thirteen_hint_names_ctrl_h_and_that_key_gives_the_next_hint(driver_for) -> None:
     d = driver_for(new_game("thirteen", seed=5))
     assert "Press H for help" in d.status(), "in Thirteen H is Help"
+    assert "press Hint (Ctrl+H)" in str(d.app.panel.message.cget("text"))
     press(d, "Ctrl+H")
     first = d.status()
     key = named_key(first)
@@ -54,6 +55,7 @@ def test_thirteen_hint_names_ctrl_h_and_that_key_gives_the_next_hint(driver_for)
 def test_klondike_hint_names_h_and_that_key_gives_the_next_hint(driver_for) -> None:
     d = driver_for(new_game("klondike", seed=42))
     assert "Press F1 for help" in d.status()
+    assert "press Hint (H)" in str(d.app.panel.message.cget("text"))
     press(d, "H")
     key = named_key(d.status())
     assert key == "H"

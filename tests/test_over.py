@@ -132,8 +132,9 @@ def test_klondike_single_deal_1_following_the_hints_ends_in_a_loop_that_is_over(
     # (a face-down card's place is not given away: the pupil has not seen it).
     assert game.outcome() == (
         "Game over: you can still move cards, but no card can ever reach a home stack again. "
-        "The home stacks wait for the 3 of clubs (not turned up yet), the Ace of diamonds "
-        "(not turned up yet), the 3 of hearts (under the 4 of spades in the waste pile) and "
+        "The home stacks wait for the 3 of clubs (face down under other cards), the Ace of "
+        "diamonds (face down under other cards), the 3 of hearts (under the 4 of spades in "
+        "the waste pile) and "
         "the 3 of spades (under the 2 of diamonds in stack 2).")
     # Where the hints used to end: the Queen of hearts and Jack of spades hop
     # between the two black Kings, and that is over too.

@@ -47,7 +47,7 @@ class Dammit(Game):
     title = "Dammit!"
     variants = ("standard",)
     blurb = ("Fill a 4 by 4 grid: Kings in the corners, Queens and Jacks on "
-             "the edges, and take away tens.")
+             "the edges; take away 10s, and pairs that make 10.")
     score_note = "The score is how many cards you placed: the more, the better."
     won_words = "Every card of the deck has found a box."
     score_words = "Placed: {score} of {cards}"

@@ -28,11 +28,12 @@ class Klondike(Game):
     variants = ("draw1", "draw3", "draw1-single")
     variant_names = MappingProxyType({"draw1": "draw one", "draw3": "draw three",
                                       "draw1-single": "one pass only"})
+    # The chooser names each way with the words the status bar and menus use.
     variant_descriptions = MappingProxyType({
-        "draw1": "Turn one card (three times through)",
-        "draw3": "Turn three cards (as often as you like)",
-        "draw1-single": "Turn one card (once through)"})
-    blurb = ("The classic: seven stacks, red on black, Kings into gaps, "
+        "draw1": "Draw one: turn one card, three times through the deck",
+        "draw3": "Draw three: turn three cards, as often as you like",
+        "draw1-single": "One pass only: turn one card, once through the deck"})
+    blurb = ("The classic: seven stacks, red on black, only a King in an empty stack, "
              "and four home stacks from Ace to King.")
     score_note = "The score is how many cards you put home on the Aces: the more, the better."
     score_words = "Score: {score} of {cards} home"

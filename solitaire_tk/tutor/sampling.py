@@ -47,6 +47,7 @@ from ..engine import Game, Position
 from ..moves import JsonDict, Move
 from ..records import record, replace
 from ..solver import LOST, UNKNOWN, WINNABLE, Verdict, solve
+from ..wording import doing_short, sentence
 from .hints import (Hint, PlayedOut, Playout, goes_round, own_better_hint, play_on_for,
                     playout_for, rank_hints, sure_move)
 
@@ -157,7 +158,10 @@ StopAsked = Callable[[], bool]
 
 # Words with which a quick hint warns against its move ("..., but a middle box
 # is better"): where sampling chose that move anyway, its sentence leaves them out.
-WARNINGS = (" but ", "only if you must")
+# So are words that compare it with the other moves ("the moves on the table
+# would not help yet"): the tries, which chose it over the quick hint's move,
+# found otherwise.
+WARNINGS = (" but ", "only if you must", "would not help")
 
 
 def better_hint(game: Game, ranked: Sequence[Hint] | None = None,
@@ -714,28 +718,31 @@ def _sampled_sentence(game: Game, candidates: list[Hint], best: Move, wins: int,
         ways = f"in all {tried} ways" if tried > 1 else "in the one way"
         sure = (f"It won {ways} of laying out the hidden cards that the tutor tried "
                 "(it does not peek at them).")
+    elif wins * 10 < tried * 3:
+        # A hard deal: said as such, not as a poor move (a first hint of "1 of
+        # 10" put a pupil off the game).
+        sure = (f"This deal is hard: even this move wins in only {_about(wins, tried)} ways "
+                "the hidden cards could lie (the tutor does not peek).")
     else:
         sure = (f"It wins in {_about(wins, tried)} ways the hidden cards could lie "
                 "(the tutor does not peek).")
     if rival is not None:
-        other = game.describe(rival[0]).rstrip(".")
-        sure += f" That is better than to {other[0].lower() + other[1:]}"
+        # The quick hint's move, named short (the pupil saw it in full a moment ago).
+        other = sentence(doing_short(game.describe(rival[0])))
         if played_on and rival[1] is not None and rival[1] >= wins:
-            sure += (", which wins as often; but played on to the end as you would play, "
-                     "seeing each card only when it turns up, this move brought more "
-                     "cards home")
+            sure += (f" {other} wins as often, but played on to the end, this move brought "
+                     "more cards home.")
         elif planned and rival[1] is not None and rival[1] >= wins:
-            sure += (", which wins as often only if you could see the hidden cards: the "
-                     "tutor found no one way to play on after it that wins in as many of "
-                     "the ways they could lie")
+            sure += f" {other} wins as often only for someone who can see the hidden cards."
         elif rival[1] is not None and (rival[1] >= wins
                                        or _about(rival[1], tried) == _about(wins, tried)):
             # As often, to the nearest tenth (what is ahead is how far the
             # undecided tries got): no "only about 6 of 10" beside "about 6 of 10".
-            sure += ", which came out a little worse in the same tries"
+            sure += f" {other} came out a little worse in the same tries."
         elif rival[1] is not None:
-            sure += f", which wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}"
-        sure += "."
+            sure += f" {other} wins in {'only ' if rival[1] else ''}{_about(rival[1], tried)}."
+        else:
+            sure += f" {other} wins less often."
         cost = game.hidden_cost(rival[0])
         if cost:
             sure += " " + cost

@@ -176,7 +176,7 @@ class TutorApp:
         try:
             self.store.save_settings()
         except (SaveError, ValueError) as error:
-            self.say(str(error), "illegal")
+            self.say(str(error), "notice")
 
     def _on_show_moves(self) -> None:
         if bool(self.settings.show_moves) != self.show_moves.get():
@@ -472,7 +472,14 @@ class TutorApp:
         self.panel.tell(text, "notice")
 
     def _on_message(self, text: str, kind: str) -> None:
-        in_panel = kind in ("done", "hint", "over", "won", "lost", "kept")
+        if kind == "notice":   # about the pupil's files: whole in the bar too
+            self.show_notice(text)
+            return
+        # Everything the tutor says goes in the panel too (an old "Not allowed"
+        # there beside a newer sentence in the bar read as two answers), and so
+        # the bar keeps to one line and the table never jumps; only where the
+        # keyboard's ring is stays in the bar, as it moves on with every key.
+        in_panel = kind != "focus"
         self.status.say(text, kind, in_panel_too=in_panel)
         if in_panel:
             self.panel.tell(text, kind)

@@ -31,7 +31,7 @@ class AutoSave:
         try:
             self.app.session.autosave()
         except SaveError as error:
-            self.app.say(str(error), "illegal")
+            self.app.say(str(error), "notice")
 
     def _on_destroy(self, event: tk.Event) -> None:
         """A window closed some other way than Quit: the change waiting for its

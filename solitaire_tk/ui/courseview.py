@@ -318,7 +318,8 @@ class CourseMode:
             self.app.root, f"Learn {title}?",
             f"Would you like a short lesson first? It shows you how {title} is played, one "
             "move at a time. (Later: Help, then Learn a game.)",
-            self._answered_offer(game_id), yes="Start the lesson", no="Just play")
+            self._answered_offer(game_id), yes="Start the lesson", no="Just play",
+            yes_first=True)   # a newcomer pressing Enter gets the lesson; Escape just plays
         return self.question
 
     def _answered_offer(self, game_id: str) -> Callable[[bool], None]:

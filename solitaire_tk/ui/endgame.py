@@ -68,4 +68,4 @@ class EndGame:
         try:
             self.app.session.finish()
         except SaveError as error:
-            self.app.say(str(error), "illegal")
+            self.app.say(str(error), "notice")

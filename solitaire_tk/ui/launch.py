@@ -195,7 +195,7 @@ def open_app(root: tk.Tk, store: DataStore, args: argparse.Namespace, game: Game
         app.say(f"Welcome back! Here is the game of {game.title} you had not finished.",
                 "info")
     if store.notice:
-        app.say(store.notice, "illegal")
+        app.say(store.notice, "notice")
     who = app.show_players if len(store.players()) > 1 else None  # as Thirteen asks at start
     if store.read_only:  # another window plays as this player: switch, or read-only
         from .playerswitch import ask_playing_elsewhere

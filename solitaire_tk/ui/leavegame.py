@@ -63,7 +63,7 @@ class LeaveGame:
                 kept = app.session.abandon()
             except SaveError as error:
                 kept = None
-                app.say(str(error), "illegal")
+                app.say(str(error), "notice")
             left = app.game
             app.start(make_game(), played_on=played_on)
             if kept is not None:

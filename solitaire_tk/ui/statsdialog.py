@@ -122,7 +122,10 @@ class ConfirmDialog(ModalDialog):
     """
 
     def __init__(self, master: tk.Misc, title: str, question: str,
-                 on_answer: Callable[[bool], None], yes: str = "Yes", no: str = "No") -> None:
+                 on_answer: Callable[[bool], None], yes: str = "Yes", no: str = "No",
+                 yes_first: bool = False) -> None:
+        """The keys start on `no` (a question that throws something away), or on
+        `yes` with `yes_first` (an offer, such as a lesson for a newcomer)."""
         super().__init__(master, title)
         self._on_answer = on_answer
         self._answered = False
@@ -138,7 +141,7 @@ class ConfirmDialog(ModalDialog):
             button.bind("<KP_Enter>", self._press)
             button.bind("<Left>", self._other)
             button.bind("<Right>", self._other)
-        self.show(self.no)
+        self.show(self.yes if yes_first else self.no)
 
     def _press(self, event: tk.Event[Any]) -> str:
         event.widget.invoke()

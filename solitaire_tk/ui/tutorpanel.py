@@ -123,7 +123,8 @@ class TutorPanel(ttk.Frame):
                       "Close replay brings it back.", "replay")
             return
         self.tell(game.outcome() if game.is_over() else
-                  "Try a move, or press Hint. Cards that can move have a green outline "
+                  f"Try a move, or press Hint ({key_for(game, 'hint')}). Cards that can "
+                  "move have a green outline "
                   "when Show moves is on.", "info")
 
     def tell(self, text: str, kind: str, rule: str | None = None,

@@ -49,8 +49,8 @@ class WinnableMarker:
             what = ("after each move the tutor says if this game can still be won"
                     if turned_on[0] else
                     "the tutor says when a move loses a game that could still be won")
-            self.app.say(f"{sentence(what)}. It knows where the hidden cards are, so this "
-                         "game now counts as won with help.", "info")
+            self.app.say(f"{sentence(what)}. It knows where the hidden cards are, so if "
+                         "you win this game now, it counts as won with help.", "info")
 
     def _game_changed(self, game: Any) -> None:
         self._cancel_ask()
