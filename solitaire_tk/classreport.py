@@ -34,7 +34,7 @@ from typing import Iterable, Mapping, Sequence, TextIO
 
 from .fallback import copy_readable
 from .records import field, record
-from .stats import GameStats, ScoreRecord, game_title
+from .stats import GameStats, ScoreRecord, game_key, game_title, has_moves
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 
@@ -85,6 +85,7 @@ class ClassReport:
     players: list[str] = field(default_factory=list)
     rows: list[ReportRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)   # what could not be read, in sentences
+    unfinished: list[str] = field(default_factory=list)   # games in play, a sentence each
 
 
 # -- the rows ------------------------------------------------------------------------------
@@ -220,6 +221,13 @@ def _read_one(source: Path, report: ClassReport, label: str) -> None:
             report.rows += rows_for(name + label, stats,
                                     lessons if isinstance(lessons, (list, tuple)) else (),
                                     {key: store.score_history(key) for key in stats})
+            unfinished = store.resume()
+            if unfinished is not None and has_moves(unfinished.log):
+                # A whole lesson on one game, left open, must not look like nothing.
+                day = local_day(unfinished.started)
+                report.unfinished.append(
+                    f"{name}{label} has a game of {game_title(game_key(unfinished))} not "
+                    "finished" + (f", started {day}." if day else "."))
         report.notes += [f"Something in '{source}' was not right (the folder itself was "
                          f"left as it is): {text.replace(str(copy), str(source))}"
                          for text in store.take_notices()]
@@ -248,6 +256,8 @@ def table_text(report: ClassReport) -> str:
         lines.append("  ".join(cells).rstrip())
         if number == 0:
             lines.append("  ".join("-" * width for width in widths))
+    if report.unfinished:
+        lines += ["", "Games not finished (not counted until they end):", *report.unfinished]
     lower = sorted({row.game for row in report.rows if row.lower_is_better})
     if lower:
         lines += ["", f"Best score: in {', '.join(lower)} the lowest score is the best (the "

@@ -254,3 +254,17 @@ def test_a_class_folder_with_a_folder_per_pupil(tmp_path: Path) -> None:
     assert [(row.player, row.key, row.played) for row in report.rows] == [
         ("Player 1 (ana)", "cruel", 1), ("Player 1 (ben)", "cruel", 1)]
     assert snapshot(share) == before
+
+
+def test_a_game_left_unfinished_is_named_under_the_table(class_folder: Path) -> None:
+    """A pupil who spent a lesson on one game and closed the window must not look
+    as if they did nothing: the report names the game not finished yet."""
+    store = DataStore(class_folder)
+    store.switch_player("Sam")
+    store.autosave(play(new_game("cruel", seed=9), moves=2))
+    report = read_class(class_folder)
+    [said] = report.unfinished
+    assert said.startswith("Sam has a game of Cruel not finished, started ")
+    assert [row.game for row in report.rows if row.player == "Sam"] == [NO_GAMES]
+    text = table_text(report)
+    assert "Games not finished (not counted until they end):\n" + said in text

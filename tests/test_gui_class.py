@@ -163,3 +163,17 @@ def test_a_big_class_on_a_small_screen_keeps_the_buttons_in_sight(
     dialog.close_button.invoke()
     d.pump()
     assert not dialog.winfo_exists()
+
+
+def test_the_class_dialog_names_games_not_finished(driver_for: Callable[..., Any],
+                                                   data_dir: Path) -> None:
+    make_class(data_dir)
+    store = DataStore(data_dir)
+    store.switch_player("Zoë")
+    store.autosave(play(new_game("cruel", seed=9), moves=2))
+    driver = driver_for(new_game("klondike", seed=3))
+    dialog = open_from_menu(driver)
+    said = str(dialog.notes.cget("text"))
+    assert said.startswith("Not finished yet: Zoë has a game of Cruel not finished, started ")
+    assert dialog.notes.winfo_ismapped()
+    dialog.close()

@@ -65,6 +65,8 @@ class ClassDialog(ModalDialog):
         try:
             report = read_class(folder)
             self.rows, notes = list(report.rows), report.notes
+            if report.unfinished:   # a game in play is not in the table until it ends
+                notes = [*notes, "Not finished yet: " + " ".join(report.unfinished)]
         except ReportError as error:
             notes = [str(error)]
         body = self.body
