@@ -20,11 +20,15 @@ import errno
 import os
 import stat
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from .records import record
 
-__all__ = ["BUSY", "HELD", "NO_LOCKING", "PlayerLock", "already_playing", "lock_path"]
+__all__ = ["BUSY", "HELD", "NO_LOCKING", "PlayerLock", "already_playing", "held_briefly",
+           "lock_path"]
 
 HELD = "held"              # this window holds the player's game in play
 BUSY = "busy"              # another window (another process) holds it
@@ -118,6 +122,32 @@ def _unlock(fd: int) -> None:
         pass   # closing the file lets go of the lock as well
     finally:
         os.close(fd)
+
+
+@contextmanager
+def held_briefly(folder: Path, name: str, wait: float = 3.0) -> Iterator[bool]:
+    """Hold the lock `locks/.<name>.lock` (never a player's: their ids start with
+    a letter or digit) while a file every window shares is read, changed and
+    written: two PCs adding players to one class folder at the same moment
+    each wrote the list as it read it, and one's new players were lost.
+    Yields True if held; after `wait` seconds, or where the folder cannot
+    lock files, it goes on without (as it did before)."""
+    fd = _open(folder / LOCK_FOLDER / f".{name}.lock")
+    held = False
+    try:
+        deadline = time.monotonic() + wait
+        while fd is not None:
+            try:
+                held = _try_lock(fd)
+            except OSError:
+                break   # this folder cannot lock files
+            if held or time.monotonic() >= deadline:
+                break
+            time.sleep(0.01)
+        yield held
+    finally:
+        if fd is not None:
+            _unlock(fd) if held else os.close(fd)
 
 
 class PlayerLock:

@@ -63,7 +63,7 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
                         read_versioned, register_converter)
 from .engine import Game
 from .inplay import GameInPlay
-from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing
+from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing, held_briefly
 from .records import asdict, field, fields, record
 from .registry import GAME_IDS, game_class
 from .keptgames import Unfinished, has_files, keep, new_files, read_kept
@@ -501,11 +501,13 @@ class DataStore:
                 or (self.folder / "backups" / f"{candidate}-v1.json").exists())
 
     def _save_settings(self) -> None:
-        self.catch_up_players()
-        self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
-            "current_player": self._current.id,
-            "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
-                        for p in self._players]}, "the list of players and their settings")
+        # Read, changed and written by one window at a time (see `held_briefly`).
+        with held_briefly(self.folder, "settings"):
+            self.catch_up_players()
+            self._write(self.folder / "settings.json", SETTINGS_FORMAT, {
+                "current_player": self._current.id,
+                "players": [{"id": p.id, "name": p.name, "settings": asdict(p.settings)}
+                            for p in self._players]}, "the list of players and their settings")
         self._changed_ids.clear()   # on disk now: from here on, a change there is another's
         self._removed_ids.clear()
 
