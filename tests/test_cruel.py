@@ -86,6 +86,26 @@ def test_onto_the_same_suit_one_higher() -> None:
     assert codes(game)["pile7"][-1] == "TH"
 
 
+def test_a_card_wrong_in_suit_and_number_is_told_the_whole_rule() -> None:
+    """Not only "its own suit" (which lets the pupil think any club will do):
+    the card it needs, the same suit and one higher."""
+    game = arrange(empty_cruel(), {"pile1": "5D QS", "pile2": "9H 2C", "pile3": "KH",
+                                   "pile4": "3D JC"})
+    assert reason(game, Move("move", "pile1", "pile2")) == (
+        "The Queen of spades can't go onto the 2 of clubs: it must go onto the King of "
+        "spades (the same suit, one higher).")
+    assert reason(game, Move("move", "pile3", "pile2")) == (
+        "The King of hearts can't go onto the 2 of clubs: no card is higher than a King, "
+        "so it can only go up to its suit stack.")
+    # One fault alone keeps its own sentence.
+    assert reason(game, Move("move", "pile4", "pile2")) == (
+        "The Jack of clubs can't go onto the 2 of clubs: the card on it must be one lower, "
+        "an Ace.")
+    assert reason(game, Move("move", "pile1", "pile3")) == (
+        "The Queen of spades can't go onto the King of hearts: in the stacks a card goes "
+        "only onto a card of its own suit, spades here.")
+
+
 def test_an_emptied_stack_stays_empty() -> None:
     game = arrange(empty_cruel(), {"pile1": "2C", "pile2": "KH", "pile4": "9S"})
     game.play(Move("move", "pile1", "foundation1"))

@@ -135,11 +135,18 @@ def test_a_suit_gets_one_up_pile_and_one_down_pile() -> None:
 
 def test_same_suit_one_higher_up_one_lower_down() -> None:
     game = arrange(empty_double(), {"pile1": "3S", "pile2": "JH", "pile3": "4C", "pile4": "5S",
-                                    "pile5": "TH", "pile14": "AS 2S", "pile18": "KH QH"})
+                                    "pile5": "TH", "pile6": "3C", "pile14": "AS 2S",
+                                    "pile18": "KH QH"})
     assert game.is_legal(Move("move", "pile1", "pile14"))
     assert game.is_legal(Move("move", "pile2", "pile18"))
+    assert reason(game, Move("move", "pile6", "pile14")) == (
+        "The 3 of clubs can't go onto the 2 of spades: pile 14 keeps to one suit, spades here.")
+    # Wrong in suit and number: the whole rule, with the card the pile needs.
     assert reason(game, Move("move", "pile3", "pile14")) == (
-        "The 4 of clubs can't go onto the 2 of spades: pile 14 keeps to one suit, spades here.")
+        "The 4 of clubs can't go onto the 2 of spades: pile 14 keeps to the spades and goes "
+        "up one card at a time, so the 3 of spades comes next.")
+    assert reason(game, Move("move", "pile5", "pile14")).endswith(
+        "keeps to the spades and goes up one card at a time, so the 3 of spades comes next.")
     assert reason(game, Move("move", "pile4", "pile14")) == (
         "The 5 of spades can't go onto the 2 of spades: pile 14 goes up one card at a time, "
         "so the 3 of spades comes next.")

@@ -138,11 +138,18 @@ class Cruel(Game):
         top = self.top(dst)
         if top is None:
             return f"{sentence(self.place(dst))} is empty, and in Cruel an empty stack stays empty."
+        if top.rank == 1:
+            return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
+        if top.suit != card.suit and card.rank != top.rank - 1:
+            # Wrong twice: the whole rule, with the card it would need.
+            if card.rank == 13:
+                return (f"{sentence(card.name)} can't go onto {top.name}: no card is higher "
+                        "than a King, so it can only go up to its suit stack.")
+            return (f"{sentence(card.name)} can't go onto {top.name}: it must go onto "
+                    f"{Card(card.rank + 1, card.suit).name} (the same suit, one higher).")
         if top.suit != card.suit:
             return (f"{sentence(card.name)} can't go onto {top.name}: in the stacks a card "
                     f"goes only onto a card of its own suit, {card.suit_name} here.")
-        if top.rank == 1:
-            return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
         if card.rank != top.rank - 1:
             return (f"{sentence(card.name)} can't go onto {top.name}: the card on it must be "
                     f"one lower, {a_rank(top.rank - 1)}.")

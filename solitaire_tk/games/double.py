@@ -210,11 +210,16 @@ class DoubleSolitaire(Game):
                     return (f"The {card.suit_name} already build {kind} on {self.place(other)}, "
                             f"so {card.name} can't start another {kind} pile.")
             return None
+        if wanted is None:
+            return f"{sentence(self.place(dst))} is finished: it has reached {top.name}."
+        if top.suit != card.suit and card.rank != wanted:
+            # Wrong twice: the whole rule, with the card the pile needs.
+            return (f"{sentence(card.name)} can't go onto {top.name}: {self.place(dst)} "
+                    f"keeps to the {top.suit_name} and goes {kind} one card at a time, "
+                    f"so {Card(wanted, top.suit).name} comes next.")
         if top.suit != card.suit:
             return (f"{sentence(card.name)} can't go onto {top.name}: "
                     f"{self.place(dst)} keeps to one suit, {top.suit_name} here.")
-        if wanted is None:
-            return f"{sentence(self.place(dst))} is finished: it has reached {top.name}."
         if card.rank != wanted:
             return (f"{sentence(card.name)} can't go onto {top.name}: {self.place(dst)} goes "
                     f"{kind} one card at a time, so {Card(wanted, top.suit).name} comes next.")
