@@ -148,11 +148,19 @@ def test_remove_reasons_name_the_cards() -> None:
     assert why(Move("remove", piles=("box6", "box7"))) == (
         "The 6 of hearts and the 3 of clubs add up to 9, not 10.")
     assert why(Move("remove", piles=("box6",))) == (
+        "Only a 10 goes away by itself. The 6 of hearts needs a 4 to make ten, and no 4 is "
+        "in another box now.")
+    four = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 7: "4C"}, clearing=True)
+    assert four.why_illegal(Move("remove", piles=("box6",))) == (
         "Only a 10 goes away by itself. The 6 of hearts needs a 4 to make ten: pick the 6 of "
         "hearts, then a 4 in another box, and they go away together.")
     two = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 6: "2H"}, clearing=True)
     assert (two.why_illegal(Move("remove", piles=("box6",))) or "").startswith(
         "Only a 10 goes away by itself. The 2 of hearts needs an 8 to make ten")
+    five = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 6: "5H"}, clearing=True)
+    assert five.why_illegal(Move("remove", piles=("box6",))) == (
+        "Only a 10 goes away by itself. The 5 of hearts needs a 5 to make ten, and no 5 is "
+        "in another box now.")
     assert why(Move("remove", piles=("box1",))) == (
         "Face cards stay in the grid: the King of clubs can't be taken away.")
     assert why(Move("remove", piles=("box2", "box7"))) == (

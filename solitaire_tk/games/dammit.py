@@ -18,7 +18,7 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
 from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
-from ..wording import a_rank, pile_number, sentence
+from ..wording import a_rank, pair_needed, pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
 BOXES = tuple(f"box{n}" for n in range(1, 17))
@@ -188,10 +188,11 @@ class Dammit(Game):
         if len(cards) == 1:
             if cards[0].rank != 10:
                 # (Dragged to the discard pile alone: say how a pair goes.)
-                partner = a_rank(10 - cards[0].rank)
-                return (f"Only a 10 goes away by itself. {sentence(cards[0].name)} needs "
-                        f"{partner} to make ten: pick {cards[0].name}, then {partner} in "
-                        "another box, and they go away together.")
+                partner = 10 - cards[0].rank
+                there = any(box != piles[0] and (top := self.top(box)) is not None
+                            and top.rank == partner for box in BOXES)
+                where = f"{a_rank(partner)} in another box" if there else None
+                return pair_needed(cards[0], 10, partner, "ten", where, "in another box")
             return None
         for card in cards:
             if card.rank == 10:
