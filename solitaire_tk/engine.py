@@ -102,7 +102,8 @@ class Game:
     # The score in the status bar, in the words of the game's own help
     # ({score}; {cards} is how many cards the game is played with).
     score_words: ClassVar[str] = "Score: {score}"
-    # What to do next once a card is picked up, in a pupil's words.
+    # What to do next once a card is picked up, in a pupil's words (see
+    # `hold_prompt_for`, which a game whose cards do different things overrides).
     hold_prompt: ClassVar[str] = "Now choose where it goes"
     lower_score_is_better: ClassVar[bool] = False
     lists_every_score: ClassVar[bool] = False
@@ -277,6 +278,12 @@ class Game:
         """The id of the lesson section (lessons/GAME.md) with the rule `move`
         breaks; None is an undo.  Each game names its own sections."""
         return "playing" if move is None else "rules"
+
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        """What to do next once the card at (pile_id, index) is picked up, in a
+        pupil's words ("Now choose where it goes"): `hold_prompt` unless a game
+        says otherwise for some cards (one to place, one to pair...)."""
+        return self.hold_prompt
 
     def stock_note(self) -> str | None:
         """A few words for the empty deck (can it be turned over again?), or None."""

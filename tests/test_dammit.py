@@ -326,3 +326,13 @@ def test_illegal_play_raises_with_the_reason() -> None:
     game = dammit("[2C] KS")
     with pytest.raises(IllegalMove, match="corner box"):
         game.play(Move("place", dst="box6"))
+
+
+def test_a_picked_up_card_is_told_what_comes_next() -> None:
+    """The card to play is placed; a grid card goes away with a partner, a 10 alone."""
+    game = dammit("[2D] [5S]", {**ALMOST_FULL, 16: "KS"}, clearing=True)
+    assert game.hold_prompt_for("box6", 0) == "Now pick a card that makes ten with it"
+    assert game.hold_prompt_for("box10", 0) == "Now choose the discard pile to take it away"
+    placing = dammit("[2D] 5S", {6: "6H"})
+    assert placing.hold_prompt_for("stock", 1) == "Now choose the box it goes in"
+

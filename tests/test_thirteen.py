@@ -332,3 +332,11 @@ def test_random_play_keeps_every_card_and_undo_exact() -> None:
         best = max(best, game.score())
         assert game.score() == len(game.piles["discard"])
     assert best >= 30, "random play with removals first should get some games far"
+
+
+def test_a_picked_up_king_is_told_it_goes_away_alone() -> None:
+    game = arrange(empty_thirteen(), {"pile1": "KC", "pile2": "5D 6S"})
+    assert game.hold_prompt_for("pile1", 0) == (
+        "Now choose the discard pile to take it away, or an empty pile")
+    assert game.hold_prompt_for("pile2", 1) == Thirteen.hold_prompt
+

@@ -51,6 +51,8 @@ class Dammit(Game):
     score_note = "The score is how many cards you placed: the more, the better."
     won_words = "Every card of the deck has found a box."
     score_words = "Placed: {score} of {cards}"
+    # A card picked up in the grid goes away with a partner (`hold_prompt_for`).
+    hold_prompt = "Now pick a card that makes ten with it"
     actions = frozenset({"place", "remove"})
     pile_ids = ("stock", *BOXES, "discard")
     stock_pile = "stock"
@@ -257,6 +259,16 @@ class Dammit(Game):
         if pile_id == "discard":
             return "the discard pile"
         return f"box {pile_number(pile_id)}"
+
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        # The card to play is placed; in the grid a 10 goes away alone, the
+        # rest with a card that makes ten.
+        if pile_id == "stock":
+            return "Now choose the box it goes in"
+        pile = self._piles.get(pile_id, [])
+        if 0 <= index < len(pile) and pile[index].rank == 10:
+            return "Now choose the discard pile to take it away"
+        return self.hold_prompt
 
     def drag_move(self, src: str, index: int, dst: str) -> Move:
         # The card to play goes into a box; a box card dropped on the discard

@@ -241,6 +241,13 @@ class Thirteen(Game):
             return "the discard pile"
         return f"pile {pile_number(pile_id)}"
 
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        # A King needs no partner: it goes away alone (or into an empty pile).
+        pile = self._piles.get(pile_id, [])
+        if 0 <= index < len(pile) and pile[index].rank == KING:
+            return "Now choose the discard pile to take it away, or an empty pile"
+        return self.hold_prompt
+
     def drag_move(self, src: str, index: int, dst: str) -> Move:
         # Dropping a card on its partner takes both away; on the discard pile,
         # a King alone; into an empty pile, it moves there.

@@ -210,7 +210,7 @@ class TableControls:
         self.held = (pile, index)
         self.redraw_marks()
         card = self.game.piles[pile][index]
-        self.player.say(f"You picked up {card.name}. {self.game.hold_prompt} "
+        self.player.say(f"You picked up {card.name}. {self.game.hold_prompt_for(pile, index)} "
                         "(Escape puts it back).", "info")
         if self.on_hold:
             self.on_hold(self.held)
