@@ -105,6 +105,8 @@ class Game:
     # What to do next once a card is picked up, in a pupil's words (see
     # `hold_prompt_for`, which a game whose cards do different things overrides).
     hold_prompt: ClassVar[str] = "Now choose where it goes"
+    # Said when a face-down card outside the stock is clicked: how it comes up.
+    face_down_words: ClassVar[str] = "That card is face down, so it can't move yet."
     lower_score_is_better: ClassVar[bool] = False
     lists_every_score: ClassVar[bool] = False
     counts_cards_played: ClassVar[bool] = False

@@ -47,6 +47,17 @@ def test_drag_onto_an_illegal_pile_slides_back_and_says_why(driver_for) -> None:
     assert d.app.panel.help.shown_section() == "rule-stacks", "the rule it broke is shown"
 
 
+def test_a_click_on_a_face_down_card_says_how_it_comes_up(driver_for) -> None:
+    """Not 'There is no move for that face-down card right now': Klondike's rule."""
+    from solitaire_tk.games.klondike import Klondike
+    d = driver_for(new_game("klondike", seed=42))
+    before = d.game.position()
+    d.click(*d.card_point("tableau7", 0))
+    assert d.status() == ("That card is face down. It turns over by itself when the cards on "
+                          "it have moved away.") == Klondike.face_down_words
+    assert d.game.position() == before
+
+
 def test_a_long_reason_takes_one_line_of_the_status_bar_while_the_panel_shows_it(driver_for) -> None:
     from tkinter import font
     d = driver_for(new_game("klondike", seed=42), geometry="600x520")

@@ -40,6 +40,8 @@ class Klondike(Game):
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"
     own_settings = ("auto_move",)  # safe cards go home by themselves
+    face_down_words = ("That card is face down. It turns over by itself when the cards on it "
+                       "have moved away.")
     # Draw three, deals 1-50: the hints won more with their close calls raced.
     hint_races_close_calls = True
     # Draw three, deals 1-100: 43 won with ties planned, 38 without.
