@@ -184,6 +184,16 @@ def test_double_foundation_move_before_a_reserve_click() -> None:
     assert hints[-1].move == Move("reserve")
 
 
+def test_double_hints_name_up_and_down_piles() -> None:
+    """A King goes onto a down pile: the hint must not say "up onto pile 18"."""
+    game = arrange(blank("double", spread_from=None), {
+        "pile22": "[5H] [9C]", "pile1": "KD", "pile3": "4D", "pile18": "", "pile14": "AD 2D 3D"})
+    whys = [hint.why for hint in rank_hints(game)]
+    assert any(why.startswith("Move the King of diamonds onto down pile 1") for why in whys), whys
+    assert any(why.startswith("Move the 4 of diamonds onto up pile 14") for why in whys), whys
+    assert not any(" up onto " in why for why in whys), whys
+
+
 def test_double_pickup_of_the_most_useful_pile() -> None:
     game = arrange(blank("double", spread_from=None), {
         "pile14": "AS", "pile2": "3S 2S 9D", "pile4": "4H 6C", "pile6": "2S JD"})
@@ -280,7 +290,7 @@ def test_only_the_stock_left_says_so() -> None:
     double = arrange(blank("double", spread_from=None), {"pile22": "[5H]", "pile1": "7S"})
     hints = rank_hints(double)
     assert [h.move for h in hints] == [Move("reserve")]
-    assert "no card can go up" in hints[0].why
+    assert "no card can go onto piles 14 to 21" in hints[0].why
     cruel = arrange(blank("cruel"), {
         "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
         "pile1": "5C 9D 3H", "pile2": "2H 7S"}, moved_since_deal=True)
