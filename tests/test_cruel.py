@@ -136,15 +136,19 @@ def test_a_finished_suit_stack_takes_nothing_more() -> None:
 # -- dealing again -------------------------------------------------------------
 def test_redeal_needs_a_move_since_the_last_deal() -> None:
     game = new_game("cruel", seed=7)
-    text = reason(game, Move("redeal"))
-    assert "change nothing" in text and "no card has moved since the last deal" in text
+    # At the start the pupil has never dealt: no "since the last deal".
+    assert reason(game, Move("redeal")) == "Move a card first; then you can deal again."
     first = next(m for m in game.legal_moves() if m.action == "move")
     game.play(first)
     assert Move("redeal") in game.legal_moves()
     assert game.describe(Move("redeal")) == (
         "Deal again: the cards left in the stacks are gathered up and dealt back out in fours.")
     game.undo()  # taking the move back brings the flag back too
-    assert not game.is_legal(Move("redeal"))
+    assert reason(game, Move("redeal")) == "Move a card first; then you can deal again."
+    game.play(first)
+    game.play(Move("redeal"))
+    assert reason(game, Move("redeal")) == (
+        "Dealing again would change nothing, because no card has moved since the last deal.")
 
 
 def test_redeal_keeps_the_order_and_deals_fours_from_the_front() -> None:

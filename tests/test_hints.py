@@ -140,6 +140,19 @@ def test_cruel_suit_stack_move_comes_first() -> None:
     hint = first(game)
     assert hint.move == Move("move", "pile1", "foundation3")
     assert hint.why.startswith("Move the 2 of hearts up to the hearts suit stack")
+    assert "for good" not in hint.why and "stays there" in hint.why
+
+
+def test_cruel_a_run_is_said_to_stay_in_order_not_together() -> None:
+    """A deal keeps a run in order but may split it over two stacks."""
+    game = arrange(blank("cruel"), {
+        "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
+        "pile1": "5C 9D 7C", "pile2": "QS 8C", "pile3": "KD 2H", "pile4": "4S 9S"},
+        moved_since_deal=True)
+    whys = [hint.why for hint in rank_hints(game)]
+    run = next(why for why in whys if why.startswith("Move the 7 of clubs onto the 8 of clubs"))
+    assert run.endswith("it builds a run of clubs, which stays in order when you deal again."), run
+    assert not any("together" in why for why in whys), whys
 
 
 def test_thirteen_takes_the_king_first() -> None:

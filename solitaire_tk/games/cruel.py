@@ -98,6 +98,9 @@ class Cruel(Game):
         if not any(self._piles[pid] for pid in PILES):
             return "Every card is up on the suit stacks, so there is nothing left to deal."
         if not self.moved_since_deal:
+            if not any(entry["action"] == "redeal" for entry in self.log):
+                # The pupil has not dealt yet: "since the last deal" would puzzle them.
+                return "Move a card first; then you can deal again."
             return ("Dealing again would change nothing, because no card has moved "
                     "since the last deal.")
         return None
