@@ -149,6 +149,10 @@ def test_redeal_needs_a_move_since_the_last_deal() -> None:
     game.play(Move("redeal"))
     assert reason(game, Move("redeal")) == (
         "Dealing again would change nothing, because no card has moved since the last deal.")
+    stuck = arrange(empty_cruel(), {"pile1": "QC JC", "pile2": "TC KC 9C"})
+    assert stuck.legal_moves() == []
+    assert reason(stuck, Move("redeal")) == (
+        "No card can move, so dealing again would change nothing.")
 
 
 def test_redeal_keeps_the_order_and_deals_fours_from_the_front() -> None:

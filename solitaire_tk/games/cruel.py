@@ -100,6 +100,8 @@ class Cruel(Game):
         if not self.moved_since_deal:
             if not any(entry["action"] == "redeal" for entry in self.log):
                 # The pupil has not dealt yet: "since the last deal" would puzzle them.
+                if not any(True for _ in self._search_moves()):
+                    return "No card can move, so dealing again would change nothing."
                 return "Move a card first; then you can deal again."
             return ("Dealing again would change nothing, because no card has moved "
                     "since the last deal.")
