@@ -28,7 +28,7 @@ from .records import record
 from .oversearch import OVER, can_search_over, search_for_something_new
 from .searchstate import SearchState
 from .tablelayout import TableLayout
-from .wording import and_list
+from .wording import and_list, sentence
 
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
@@ -614,6 +614,15 @@ class Game:
         if reason is None:
             return "The game is still going."
         return f"Game over: {reason}"
+
+    def outcome_detail(self) -> str:
+        """`outcome` for under a heading that already says "You won!" or
+        "Game over" (the game-over dialog, the tutor panel): the rest of it
+        alone, "Every card is where it belongs.", so nothing is said twice."""
+        if self.is_won():
+            return self.won_words
+        reason = self._loss_reason()
+        return "The game is still going." if reason is None else sentence(reason)
 
     def position(self) -> Position:
         """The whole position as a hashable value (cards of every pile, and flags)."""

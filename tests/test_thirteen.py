@@ -226,6 +226,8 @@ def test_the_win() -> None:
     game.play(remove("pile3"))
     assert game.is_won() and game.is_over() and game.score() == 52
     assert game.outcome() == "You won! Every card has been taken away.", "in its own words"
+    # Under a heading that says "You won!", the rest alone.
+    assert game.outcome_detail() == "Every card has been taken away."
     assert game.to_json()["result"] == {"over": True, "won": True, "score": 52}
 
 
@@ -235,6 +237,7 @@ def test_the_loss_and_the_hard_cases() -> None:
     assert game.legal_moves() == []
     assert game.is_over() and not game.is_won()
     assert game.outcome() == "Game over: the deck is empty and no cards can be taken away."
+    assert game.outcome_detail() == "The deck is empty and no cards can be taken away."
     # Cards left in the deck: dealing is still possible, so not over.
     arrange(game, {"stock": "[3D] [3H] [7C] [7S]"})
     assert not game.is_over() and game.legal_moves() == [Move("deal")]
