@@ -28,7 +28,7 @@ from .records import record
 from .oversearch import OVER, can_search_over, search_for_something_new
 from .searchstate import SearchState
 from .tablelayout import TableLayout
-from .wording import and_list
+from .wording import and_list, sentence
 
 SAVE_FORMAT = "solitaire-tk-game"
 SAVE_VERSION = 1
@@ -102,8 +102,11 @@ class Game:
     # The score in the status bar, in the words of the game's own help
     # ({score}; {cards} is how many cards the game is played with).
     score_words: ClassVar[str] = "Score: {score}"
-    # What to do next once a card is picked up, in a pupil's words.
+    # What to do next once a card is picked up, in a pupil's words (see
+    # `hold_prompt_for`, which a game whose cards do different things overrides).
     hold_prompt: ClassVar[str] = "Now choose where it goes"
+    # Said when a face-down card outside the stock is clicked: how it comes up.
+    face_down_words: ClassVar[str] = "That card is face down, so it can't move yet."
     lower_score_is_better: ClassVar[bool] = False
     lists_every_score: ClassVar[bool] = False
     counts_cards_played: ClassVar[bool] = False
@@ -277,6 +280,12 @@ class Game:
         """The id of the lesson section (lessons/GAME.md) with the rule `move`
         breaks; None is an undo.  Each game names its own sections."""
         return "playing" if move is None else "rules"
+
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        """What to do next once the card at (pile_id, index) is picked up, in a
+        pupil's words ("Now choose where it goes"): `hold_prompt` unless a game
+        says otherwise for some cards (one to place, one to pair...)."""
+        return self.hold_prompt
 
     def stock_note(self) -> str | None:
         """A few words for the empty deck (can it be turned over again?), or None."""
@@ -607,6 +616,15 @@ class Game:
         if reason is None:
             return "The game is still going."
         return f"Game over: {reason}"
+
+    def outcome_detail(self) -> str:
+        """`outcome` for under a heading that already says "You won!" or
+        "Game over" (the game-over dialog, the tutor panel): the rest of it
+        alone, "Every card is where it belongs.", so nothing is said twice."""
+        if self.is_won():
+            return self.won_words
+        reason = self._loss_reason()
+        return "The game is still going." if reason is None else sentence(reason)
 
     def position(self) -> Position:
         """The whole position as a hashable value (cards of every pile, and flags)."""

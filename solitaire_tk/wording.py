@@ -101,6 +101,20 @@ def a_rank(rank: int) -> str:
     return f"{'an' if name in ('Ace', '8') else 'a'} {name}"
 
 
+def pair_needed(card: Card, alone: int, partner: int, total: str, where: str | None,
+                nowhere: str) -> str:
+    """Why `card` can't go away by itself, and how it can: "Only a King goes
+    away by itself. The 6 of clubs needs a 7 to make 13: pick the 6 of clubs,
+    then a 7 on top of another pile, and they go away together."  With no
+    partner to pick (`where` None): "... needs a 7 to make 13, and no 7 is on
+    top of another pile now." (`nowhere` is "on top of another pile")."""
+    start = (f"Only {a_rank(alone)} goes away by itself. {sentence(card.name)} needs "
+             f"{a_rank(partner)} to make {total}")
+    if where is None:
+        return f"{start}, and no {RANK_NAMES[partner - 1]} is {nowhere} now."
+    return f"{start}: pick {card.name}, then {where}, and they go away together."
+
+
 def when_text(date: str) -> str:
     """"2025-05-03T12:05:00Z" -> "3 May 2025, 13:05" (local time); anything odd as it is."""
     try:

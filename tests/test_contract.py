@@ -367,5 +367,5 @@ def test_the_status_bar_gives_each_games_score_in_its_own_words() -> None:
     shown = {game_id: score_text(new_game(game_id, seed=1))
              for game_id in ("cruel", "klondike", "thirteen", "double", "dammit")}
     assert shown == {"cruel": "Cards left: 48", "klondike": "Score: 0 of 52 home",
-                     "thirteen": "Removed: 0 of 52", "double": "Up on piles 14-21: 0 of 104",
+                     "thirteen": "Removed: 0 of 52", "double": "On piles 14-21: 0 of 104",
                      "dammit": "Placed: 0 of 52"}

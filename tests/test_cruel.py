@@ -86,6 +86,26 @@ def test_onto_the_same_suit_one_higher() -> None:
     assert codes(game)["pile7"][-1] == "TH"
 
 
+def test_a_card_wrong_in_suit_and_number_is_told_the_whole_rule() -> None:
+    """Not only "its own suit" (which lets the pupil think any club will do):
+    the card it needs, the same suit and one higher."""
+    game = arrange(empty_cruel(), {"pile1": "5D QS", "pile2": "9H 2C", "pile3": "KH",
+                                   "pile4": "3D JC"})
+    assert reason(game, Move("move", "pile1", "pile2")) == (
+        "The Queen of spades can't go onto the 2 of clubs: it must go onto the King of "
+        "spades (the same suit, one higher).")
+    assert reason(game, Move("move", "pile3", "pile2")) == (
+        "The King of hearts can't go onto the 2 of clubs: no card is higher than a King, "
+        "so it can only go up to its suit stack.")
+    # One fault alone keeps its own sentence.
+    assert reason(game, Move("move", "pile4", "pile2")) == (
+        "The Jack of clubs can't go onto the 2 of clubs: the card on it must be one lower, "
+        "an Ace.")
+    assert reason(game, Move("move", "pile1", "pile3")) == (
+        "The Queen of spades can't go onto the King of hearts: in the stacks a card goes "
+        "only onto a card of its own suit, spades here.")
+
+
 def test_an_emptied_stack_stays_empty() -> None:
     game = arrange(empty_cruel(), {"pile1": "2C", "pile2": "KH", "pile4": "9S"})
     game.play(Move("move", "pile1", "foundation1"))
@@ -116,15 +136,23 @@ def test_a_finished_suit_stack_takes_nothing_more() -> None:
 # -- dealing again -------------------------------------------------------------
 def test_redeal_needs_a_move_since_the_last_deal() -> None:
     game = new_game("cruel", seed=7)
-    text = reason(game, Move("redeal"))
-    assert "change nothing" in text and "no card has moved since the last deal" in text
+    # At the start the pupil has never dealt: no "since the last deal".
+    assert reason(game, Move("redeal")) == "Move a card first; then you can deal again."
     first = next(m for m in game.legal_moves() if m.action == "move")
     game.play(first)
     assert Move("redeal") in game.legal_moves()
     assert game.describe(Move("redeal")) == (
         "Deal again: the cards left in the stacks are gathered up and dealt back out in fours.")
     game.undo()  # taking the move back brings the flag back too
-    assert not game.is_legal(Move("redeal"))
+    assert reason(game, Move("redeal")) == "Move a card first; then you can deal again."
+    game.play(first)
+    game.play(Move("redeal"))
+    assert reason(game, Move("redeal")) == (
+        "Dealing again would change nothing, because no card has moved since the last deal.")
+    stuck = arrange(empty_cruel(), {"pile1": "QC JC", "pile2": "TC KC 9C"})
+    assert stuck.legal_moves() == []
+    assert reason(stuck, Move("redeal")) == (
+        "No card can move, so dealing again would change nothing.")
 
 
 def test_redeal_keeps_the_order_and_deals_fours_from_the_front() -> None:

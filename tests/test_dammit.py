@@ -148,11 +148,19 @@ def test_remove_reasons_name_the_cards() -> None:
     assert why(Move("remove", piles=("box6", "box7"))) == (
         "The 6 of hearts and the 3 of clubs add up to 9, not 10.")
     assert why(Move("remove", piles=("box6",))) == (
+        "Only a 10 goes away by itself. The 6 of hearts needs a 4 to make ten, and no 4 is "
+        "in another box now.")
+    four = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 7: "4C"}, clearing=True)
+    assert four.why_illegal(Move("remove", piles=("box6",))) == (
         "Only a 10 goes away by itself. The 6 of hearts needs a 4 to make ten: pick the 6 of "
         "hearts, then a 4 in another box, and they go away together.")
     two = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 6: "2H"}, clearing=True)
     assert (two.why_illegal(Move("remove", piles=("box6",))) or "").startswith(
         "Only a 10 goes away by itself. The 2 of hearts needs an 8 to make ten")
+    five = dammit("[2D] 4S", {**ALMOST_FULL, 16: "KS", 6: "5H"}, clearing=True)
+    assert five.why_illegal(Move("remove", piles=("box6",))) == (
+        "Only a 10 goes away by itself. The 5 of hearts needs a 5 to make ten, and no 5 is "
+        "in another box now.")
     assert why(Move("remove", piles=("box1",))) == (
         "Face cards stay in the grid: the King of clubs can't be taken away.")
     assert why(Move("remove", piles=("box2", "box7"))) == (
@@ -318,3 +326,13 @@ def test_illegal_play_raises_with_the_reason() -> None:
     game = dammit("[2C] KS")
     with pytest.raises(IllegalMove, match="corner box"):
         game.play(Move("place", dst="box6"))
+
+
+def test_a_picked_up_card_is_told_what_comes_next() -> None:
+    """The card to play is placed; a grid card goes away with a partner, a 10 alone."""
+    game = dammit("[2D] [5S]", {**ALMOST_FULL, 16: "KS"}, clearing=True)
+    assert game.hold_prompt_for("box6", 0) == "Now pick a card that makes ten with it"
+    assert game.hold_prompt_for("box10", 0) == "Now choose the discard pile to take it away"
+    placing = dammit("[2D] 5S", {6: "6H"})
+    assert placing.hold_prompt_for("stock", 1) == "Now choose the box it goes in"
+

@@ -128,23 +128,30 @@ def test_a_suit_gets_one_up_pile_and_one_down_pile() -> None:
     game = arrange(empty_double(), {"pile1": "AS", "pile2": "KH", "pile14": "AS 2S",
                                     "pile18": "KH QH"})
     text = reason(game, Move("move", "pile1", "pile15"))
-    assert "spades already build up on pile 14" in text and "Ace of spades" in text
+    assert "spades already have up pile 14" in text and "Ace of spades" in text
     text = reason(game, Move("move", "pile2", "pile20"))
-    assert "hearts already build down on pile 18" in text and "King of hearts" in text
+    assert "hearts already have down pile 18" in text and "King of hearts" in text
 
 
 def test_same_suit_one_higher_up_one_lower_down() -> None:
     game = arrange(empty_double(), {"pile1": "3S", "pile2": "JH", "pile3": "4C", "pile4": "5S",
-                                    "pile5": "TH", "pile14": "AS 2S", "pile18": "KH QH"})
+                                    "pile5": "TH", "pile6": "3C", "pile14": "AS 2S",
+                                    "pile18": "KH QH"})
     assert game.is_legal(Move("move", "pile1", "pile14"))
     assert game.is_legal(Move("move", "pile2", "pile18"))
+    assert reason(game, Move("move", "pile6", "pile14")) == (
+        "The 3 of clubs can't go onto the 2 of spades: up pile 14 keeps to one suit, spades here.")
+    # Wrong in suit and number: the whole rule, with the card the pile needs.
     assert reason(game, Move("move", "pile3", "pile14")) == (
-        "The 4 of clubs can't go onto the 2 of spades: pile 14 keeps to one suit, spades here.")
+        "The 4 of clubs can't go onto the 2 of spades: up pile 14 keeps to the spades and goes "
+        "up one card at a time, so the 3 of spades comes next.")
+    assert reason(game, Move("move", "pile5", "pile14")).endswith(
+        "keeps to the spades and goes up one card at a time, so the 3 of spades comes next.")
     assert reason(game, Move("move", "pile4", "pile14")) == (
-        "The 5 of spades can't go onto the 2 of spades: pile 14 goes up one card at a time, "
+        "The 5 of spades can't go onto the 2 of spades: up pile 14 goes up one card at a time, "
         "so the 3 of spades comes next.")
     assert reason(game, Move("move", "pile5", "pile18")) == (
-        "The 10 of hearts can't go onto the Queen of hearts: pile 18 goes down one card at a "
+        "The 10 of hearts can't go onto the Queen of hearts: down pile 18 goes down one card at a "
         "time, so the Jack of hearts comes next.")
     # the 3 of spades cannot go down onto nothing-of-its-suit either
     assert "Only a King" in reason(game, Move("move", "pile1", "pile19"))
@@ -158,9 +165,9 @@ def test_finished_piles_take_nothing() -> None:
     down = " ".join(f"{r}S" for r in reversed("A23456789TJQK"))
     game = arrange(empty_double(), {"pile1": "KS", "pile2": "AS", "pile14": up, "pile18": down})
     assert reason(game, Move("move", "pile1", "pile14")) == (
-        "Pile 14 is finished: it has reached the King of spades.")
+        "Up pile 14 is finished: it has reached the King of spades.")
     assert reason(game, Move("move", "pile2", "pile18")) == (
-        "Pile 18 is finished: it has reached the Ace of spades.")
+        "Down pile 18 is finished: it has reached the Ace of spades.")
 
 
 def test_cards_never_leave_piles_14_to_21_and_go_nowhere_else() -> None:
@@ -171,9 +178,9 @@ def test_cards_never_leave_piles_14_to_21_and_go_nowhere_else() -> None:
     assert "face down" in reason(game, Move("move", "pile22", "pile14"))
     assert "4 of clubs" not in reason(game, Move("move", "pile22", "pile14"))
     assert reason(game, Move("move", "pile1", "pile5")) == (
-        "Cards can't be put onto pile 5: they only go up onto piles 14 to 21.")
-    assert "only go up" in reason(game, Move("move", "pile1", "pile23"))
-    assert "only go up" in reason(game, Move("move", "pile1", "pile1"))
+        "Cards can't be put onto pile 5: they only go onto piles 14 to 21.")
+    assert "only go onto piles 14 to 21" in reason(game, Move("move", "pile1", "pile23"))
+    assert "only go onto piles 14 to 21" in reason(game, Move("move", "pile1", "pile1"))
     assert "one at a time" in reason(game, Move("move", "pile1", "pile14", count=2))
     assert "needs a card" in reason(game, Move("move", "pile1"))
     assert "does not take 'piles'" in reason(game, Move("move", "pile1", "pile14", piles=("pile1",)))
@@ -184,7 +191,7 @@ def test_cards_never_leave_piles_14_to_21_and_go_nowhere_else() -> None:
 def test_only_the_top_card_of_piles_1_to_13_and_its_index_is_dropped() -> None:
     game = arrange(empty_double(), {"pile1": "AS 7D 2S", "pile14": "AS"})
     assert reason(game, Move("move", "pile1", "pile15", index=0)) == (
-        "Only the top card of pile 1, the 2 of spades, can go up: the Ace of spades is under it.")
+        "Only the top card of pile 1, the 2 of spades, can move: the Ace of spades is under it.")
     assert reason(game, Move("move", "pile1", "pile14", index=5)) == "Pile 1 has only 3 cards."
     played = game.play({"action": "move", "src": "pile1", "dst": "pile14", "index": 2})
     assert played == Move("move", "pile1", "pile14")
@@ -201,7 +208,7 @@ def test_any_card_of_the_spread_with_index() -> None:
     assert "5 of diamonds" in reason(game, Move("move", "pile23", "pile15", index=0))
     assert game.legal_moves() == [Move("move", "pile23", "pile15", index=1)]
     assert game.describe(game.legal_moves()[0]) == (
-        "Move the 6 of clubs from the spread at 23 up onto pile 15.")
+        "Move the 6 of clubs from the spread at 23 onto up pile 15.")
     game.play(Move("move", "pile23", "pile15", index=1))
     assert codes(game)["pile23"] == ["5D", "3H"]
     assert game.spread_from == "pile4"  # type: ignore[attr-defined]
@@ -273,8 +280,9 @@ def test_pickup_once_the_reserve_is_used_up() -> None:
     assert codes(game)["pile3"] == ["6H", "QC"] and codes(game)["pile23"] == ["7C"]
     assert reason(game, Move("pickup", "pile8")) == "Pile 8 is already picked up and spread at 23."
     assert reason(game, Move("pickup", "pile9")) == "Pile 9 is empty, so there is nothing to pick up."
-    assert reason(game, Move("pickup", "pile15")) == "Only piles 1 to 13 can be picked up, not pile 15."
-    assert "not pile 23" in reason(game, Move("pickup", "pile23"))
+    assert reason(game, Move("pickup", "pile15")) == (
+        "Only piles 1 to 13 can be picked up, and up pile 15 is not one of them.")
+    assert "and pile 23 is not one of them" in reason(game, Move("pickup", "pile23"))
     assert reason(game, Move("pickup")) == "Say which pile to pick up."
     assert "does not take 'dst'" in reason(game, Move("pickup", "pile2", "pile14"))
     assert "does not take 'index'" in reason(game, Move("pickup", "pile2", index=0))
@@ -287,9 +295,9 @@ def test_pickup_once_the_reserve_is_used_up() -> None:
 def test_describe_names_cards_and_places_like_the_help() -> None:
     game = arrange(empty_double(), {"pile3": "5H", "pile4": "AD", "pile15": "AH 2H 3H 4H"})
     assert game.describe(Move("move", "pile3", "pile15")) == (
-        "Move the 5 of hearts from pile 3 up onto pile 15.")
+        "Move the 5 of hearts from pile 3 onto up pile 15.")
     assert game.describe(Move("move", "pile4", "pile16")) == (
-        "Move the Ace of diamonds from pile 4 up onto the empty pile 16.")
+        "Move the Ace of diamonds from pile 4 onto the empty up pile 16.")
 
 
 def test_drags_and_touches() -> None:
@@ -334,7 +342,7 @@ def test_lost_only_when_the_reserve_is_gone_and_no_card_anywhere_fits() -> None:
                                     "pile18": "KD"})
     assert game.is_over() and not game.is_won()
     assert game.outcome() == ("Game over: you can still pick up piles, but no card can ever "
-                              "go up onto piles 14 to 21 again.")
+                              "go onto piles 14 to 21 again.")
     assert game.legal_moves() == [Move("pickup", "pile1"), Move("pickup", "pile2")]
     # with a card still in the reserve the game goes on, even though nothing fits now
     arrange(game, {"pile22": "[7S]"})

@@ -45,7 +45,8 @@ def test_a_lesson_done_with_clicks_is_ticked_for_the_player(driver_for, data_dir
     # A wrong try: the 5 alone. Refused with the engine's reason; nothing moves.
     before = d.game.position()
     d.click(*d.card_point("pile2"))
-    assert feedback(d) == "The 5 of diamonds is worth 5; only a King can be taken away on its own."
+    assert feedback(d).startswith("Only a King goes away by itself. The 5 of diamonds needs "
+                                  "an 8 to make 13")
     assert d.game.position() == before and not d.table.find_withtag("mark:hint")
     assert str(view.next.cget("state")) == "disabled"
     # A legal move that is not the task's: not played. The second wrong try lights the King.

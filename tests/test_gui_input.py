@@ -315,3 +315,26 @@ def test_a_picked_up_card_says_what_to_choose_next_in_the_game_s_words(driver_fo
     move = next(m for m in d.game.legal_moves() if m.action == "move")
     d.app.controls.hold(move.src, len(d.game.piles[move.src]) - 1)
     assert Game.hold_prompt in d.status() and "13" not in d.status()
+
+
+def test_dammit_s_picked_up_card_is_told_to_go_into_a_box_or_away_with_a_partner(
+        driver_for) -> None:
+    """The card to play goes into a box; a grid card picked up while a full grid
+    is cleared goes away with a card that makes ten, not 'where it goes'."""
+    faces = {1: "KC", 4: "KD", 13: "KH", 16: "KS", 2: "QC", 3: "QD", 14: "QH", 15: "QS",
+             5: "JC", 8: "JD", 9: "JH", 12: "JS", 6: "6H", 7: "4C", 10: "TS", 11: "7H"}
+    game = new_game("dammit", seed=5)
+    layout = {pid: "" for pid in game.pile_ids}
+    layout.update({f"box{n}": code for n, code in faces.items()}, stock="[2D] [5S]")
+    d = driver_for(arrange(game, layout, clearing=True))
+    d.click(*d.card_point("box6"))
+    assert d.app.controls.held == ("box6", 0)
+    assert d.status() == ("You picked up the 6 of hearts. Now pick a card that makes ten "
+                          "with it (Escape puts it back).")
+    d.click(*d.card_point("box7"))
+    assert codes(d.game)["discard"] == ["6H", "4C"], "the pair went away together"
+    d.close()
+    d = driver_for(new_game("dammit", seed=5))
+    d.click(*d.card_point("stock"))
+    assert d.app.controls.held is not None
+    assert d.status().endswith("Now choose the box it goes in (Escape puts it back).")

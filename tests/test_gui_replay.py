@@ -111,7 +111,8 @@ def test_a_lost_replay_does_not_keep_the_won_game_s_result(driver_for, tmp_path)
     d.pump()
     if d.app.game_over_dialog is not None:
         d.app.game_over_dialog.close()
-    assert "You won" in panel_says(d)[1]
+    assert d.app.panel.heading.cget("text") == "You won!"
+    assert panel_says(d)[1] == "Every card has been taken away.", "the heading says 'You won!'"
     d.app.open_file(str(path))
     d.key("End")
     d.pump()

@@ -39,12 +39,23 @@ def test_drag_onto_an_illegal_pile_slides_back_and_says_why(driver_for) -> None:
     start = card_item_at(d, "tableau3", 2)
     d.drag(d.card_point("tableau3"), d.place_point("tableau4"))
     assert d.game.position() == before
-    assert d.status() == ("The King of clubs can't go onto the 5 of spades: both are black. "
-                          "In the stacks, red and black cards take turns.")
+    assert d.status() == ("The King of clubs can't go onto the 5 of spades: a King goes only "
+                          "into an empty stack.")
     d.pump(250)  # the slide back
     assert card_item_at(d, "tableau3", 2) == start
-    assert "both are black" in d.app.panel.message.cget("text")
+    assert "a King goes only" in d.app.panel.message.cget("text")
     assert d.app.panel.help.shown_section() == "rule-stacks", "the rule it broke is shown"
+
+
+def test_a_click_on_a_face_down_card_says_how_it_comes_up(driver_for) -> None:
+    """Not 'There is no move for that face-down card right now': Klondike's rule."""
+    from solitaire_tk.games.klondike import Klondike
+    d = driver_for(new_game("klondike", seed=42))
+    before = d.game.position()
+    d.click(*d.card_point("tableau7", 0))
+    assert d.status() == ("That card is face down. It turns over by itself when the cards on "
+                          "it have moved away.") == Klondike.face_down_words
+    assert d.game.position() == before
 
 
 def test_a_long_reason_takes_one_line_of_the_status_bar_while_the_panel_shows_it(driver_for) -> None:
@@ -52,7 +63,7 @@ def test_a_long_reason_takes_one_line_of_the_status_bar_while_the_panel_shows_it
     d = driver_for(new_game("klondike", seed=42), geometry="600x520")
     d.pump(300)
     table_height = d.table.winfo_height()
-    d.drag(d.card_point("tableau3"), d.place_point("tableau4"))
+    d.drag(d.card_point("tableau4"), d.place_point("tableau1"))
     d.pump(300)
     whole = d.status()
     assert "both are black" in whole and whole == d.app.panel.message.cget("text")

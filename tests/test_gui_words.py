@@ -171,6 +171,8 @@ def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_fo
     detail = dialog.detail.cget("text")
     assert detail.startswith("You can still move cards, but no card can ever"), detail
     assert "Game over" not in detail, "the headline says it once"
+    assert d.app.panel.message.cget("text").startswith("You can still move cards"), \
+        "under the panel's 'Game over' heading too"
     panel = d.app.panel.heading
     assert panel.cget("text") == "Game over"
     assert str(panel.cget("foreground")) == LOST_COLOUR, "a loss is not coloured as a win"
@@ -198,7 +200,18 @@ def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> Non
     colour = str(dialog.headline.cget("foreground"))
     assert colour == WON_COLOUR != LOST_COLOUR
     assert "1 game played, won with help" in dialog.detail.cget("text")
+    # "You won!" is said once: the headline; the words under it say the rest.
+    assert dialog.detail.cget("text").startswith("Every card is where it belongs.\n\n")
+    assert "You won" not in dialog.detail.cget("text")
     assert d.app.panel.heading.cget("text") == "You won!"
+    assert d.app.panel.message.cget("text") == "Every card is where it belongs."
+    assert d.status() == "You won! Every card is where it belongs.", "the bar has no heading"
+    dialog.close()
+    d.app.panel.tell("", "info")
+    d.app.hint()   # a hint when the game is won says how it ended, the same way
+    d.pump()
+    assert d.app.panel.heading.cget("text") == "You won!"
+    assert d.app.panel.message.cget("text") == "Every card is where it belongs."
     assert str(d.app.panel.heading.cget("foreground")) == WON_COLOUR
 
 

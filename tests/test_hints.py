@@ -140,6 +140,19 @@ def test_cruel_suit_stack_move_comes_first() -> None:
     hint = first(game)
     assert hint.move == Move("move", "pile1", "foundation3")
     assert hint.why.startswith("Move the 2 of hearts up to the hearts suit stack")
+    assert "for good" not in hint.why and "stays there" in hint.why
+
+
+def test_cruel_a_run_is_said_to_stay_in_order_not_together() -> None:
+    """A deal keeps a run in order but may split it over two stacks."""
+    game = arrange(blank("cruel"), {
+        "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
+        "pile1": "5C 9D 7C", "pile2": "QS 8C", "pile3": "KD 2H", "pile4": "4S 9S"},
+        moved_since_deal=True)
+    whys = [hint.why for hint in rank_hints(game)]
+    run = next(why for why in whys if why.startswith("Move the 7 of clubs onto the 8 of clubs"))
+    assert run.endswith("it builds a run of clubs, which stays in order when you deal again."), run
+    assert not any("together" in why for why in whys), whys
 
 
 def test_thirteen_takes_the_king_first() -> None:
@@ -182,6 +195,16 @@ def test_double_foundation_move_before_a_reserve_click() -> None:
     assert hints[0].move is not None and hints[0].move.action == "move"
     assert hints[0].move.src == "pile1" and "Ace of spades" in hints[0].why
     assert hints[-1].move == Move("reserve")
+
+
+def test_double_hints_name_up_and_down_piles() -> None:
+    """A King goes onto a down pile: the hint must not say "up onto pile 18"."""
+    game = arrange(blank("double", spread_from=None), {
+        "pile22": "[5H] [9C]", "pile1": "KD", "pile3": "4D", "pile18": "", "pile14": "AD 2D 3D"})
+    whys = [hint.why for hint in rank_hints(game)]
+    assert any(why.startswith("Move the King of diamonds onto down pile 1") for why in whys), whys
+    assert any(why.startswith("Move the 4 of diamonds onto up pile 14") for why in whys), whys
+    assert not any(" up onto " in why for why in whys), whys
 
 
 def test_double_pickup_of_the_most_useful_pile() -> None:
@@ -280,7 +303,7 @@ def test_only_the_stock_left_says_so() -> None:
     double = arrange(blank("double", spread_from=None), {"pile22": "[5H]", "pile1": "7S"})
     hints = rank_hints(double)
     assert [h.move for h in hints] == [Move("reserve")]
-    assert "no card can go up" in hints[0].why
+    assert "no card can go onto piles 14 to 21" in hints[0].why
     cruel = arrange(blank("cruel"), {
         "foundation1": "AC", "foundation2": "AD", "foundation3": "AH", "foundation4": "AS",
         "pile1": "5C 9D 3H", "pile2": "2H 7S"}, moved_since_deal=True)

@@ -43,16 +43,37 @@ def test_draw3_turns_three_in_order() -> None:
 
 def test_red_on_black_one_lower() -> None:
     game = arrange(empty_klondike(), {"tableau1": "8S", "tableau2": "[4C] 7H",
-                                      "tableau3": "7D", "tableau4": "9S"})
+                                      "tableau3": "7D", "tableau4": "9S", "tableau5": "8H"})
     game.play(Move("move", "tableau2", "tableau1"))
     assert codes(game)["tableau1"] == ["8S", "7H"]
     assert codes(game)["tableau2"] == ["4C"], "the exposed card is turned face up"
     with pytest.raises(IllegalMove) as error:
-        game.play(Move("move", "tableau3", "tableau1"))
-    assert "7 of diamonds" in error.value.reason and "7 of hearts" in error.value.reason
+        game.play(Move("move", "tableau3", "tableau5"))
+    assert "7 of diamonds" in error.value.reason and "8 of hearts" in error.value.reason
     assert "both are red" in error.value.reason
     reason = game.why_illegal(Move("move", "tableau3", "tableau4"))
     assert reason is not None and "one lower, an 8" in reason
+
+
+def test_a_card_wrong_in_colour_and_number_is_told_the_whole_rule() -> None:
+    """Not only "both are black": the card it needs, the other colour and one higher."""
+    game = arrange(empty_klondike(), {"tableau1": "5C", "tableau2": "2S", "tableau3": "KC",
+                                      "tableau4": "TH", "tableau5": "[4D] 8H"})
+    assert game.why_illegal(Move("move", "tableau1", "tableau2")) == (
+        "The 5 of clubs can't go onto the 2 of spades: it must go onto a red 6 "
+        "(the other colour, one higher).")
+    assert game.why_illegal(Move("move", "tableau5", "tableau4")) == (
+        "The 8 of hearts can't go onto the 10 of hearts: it must go onto a black 9 "
+        "(the other colour, one higher).")
+    assert game.why_illegal(Move("move", "tableau3", "tableau2")) == (
+        "The King of clubs can't go onto the 2 of spades: a King goes only into an empty stack.")
+    # Nothing goes onto an Ace, whatever its colour.
+    game = arrange(game, {"tableau6": "AH", "tableau7": "7D"})
+    assert game.why_illegal(Move("move", "tableau7", "tableau6")) == (
+        "Nothing can go onto the Ace of hearts in the stacks: it is the lowest card.")
+    # One fault alone keeps its own sentence.
+    assert game.why_illegal(Move("move", "tableau1", "tableau4")) == (
+        "The 5 of clubs can't go onto the 10 of hearts: the card on it must be one lower, a 9.")
 
 
 def test_only_a_king_into_an_empty_stack() -> None:

@@ -263,7 +263,7 @@ def test_double_is_never_over_while_pile_22_has_cards() -> None:
     game.play(Move("reserve"))
     assert game.is_over() and game.moves_left_when_over()
     assert game.outcome() == ("Game over: you can still pick up piles, but no card can ever "
-                              "go up onto piles 14 to 21 again.")
+                              "go onto piles 14 to 21 again.")
 
 
 def test_a_won_game_is_over() -> None:

@@ -60,11 +60,31 @@ def test_twelve_deals_empty_the_stock() -> None:
         game.play({"action": "deal"})
 
 
+def test_a_card_alone_is_told_which_card_takes_it_away() -> None:
+    """Not an error about Kings: the partner that makes 13, and whether one is on top now."""
+    game = arrange(empty_thirteen(), {"pile1": "6C", "pile2": "9D 7H", "pile3": "7S 5D"})
+    assert game.why_illegal(remove("pile1")) == (
+        "Only a King goes away by itself. The 6 of clubs needs a 7 to make 13: pick the 6 of "
+        "clubs, then a 7 on top of another pile, and they go away together.")
+    game = arrange(game, {"pile2": "7H 9D"})   # the 7s are under other cards now
+    assert game.why_illegal(remove("pile1")) == (
+        "Only a King goes away by itself. The 6 of clubs needs a 7 to make 13, and no 7 is "
+        "on top of another pile now.")
+    easy = arrange(empty_thirteen(easy=True), {"pile1": "7D 6C", "pile2": "9D"})
+    assert easy.why_illegal(remove("pile1")) == (
+        "Only a King goes away by itself. The 6 of clubs needs a 7 to make 13: pick the 6 of "
+        "clubs, then the 7 of diamonds under it, and they go away together.")
+    assert easy.why_illegal(remove("pile2")) == (
+        "Only a King goes away by itself. The 9 of diamonds needs a 4 to make 13, and no 4 is "
+        "on top of another pile or under it now.")
+
+
 def test_king_alone() -> None:
     game = arrange(empty_thirteen(), {"pile1": "KC", "pile2": "5D QS", "pile3": "KH 8C"})
     assert game.describe(remove("pile1")) == "Take away the King of clubs from pile 1."
     assert game.why_illegal(remove("pile2")) == (
-        "The Queen of spades is worth 12; only a King can be taken away on its own.")
+        "Only a King goes away by itself. The Queen of spades needs an Ace to make 13, "
+        "and no Ace is on top of another pile now.")
     assert game.why_illegal(remove("pile4")) == "Pile 4 is empty, so there is no card to take away."
     reason = game.why_illegal(remove("pile3"))
     assert reason is not None and "8 of clubs" in reason, "a King under the top is not free"
@@ -206,6 +226,8 @@ def test_the_win() -> None:
     game.play(remove("pile3"))
     assert game.is_won() and game.is_over() and game.score() == 52
     assert game.outcome() == "You won! Every card has been taken away.", "in its own words"
+    # Under a heading that says "You won!", the rest alone.
+    assert game.outcome_detail() == "Every card has been taken away."
     assert game.to_json()["result"] == {"over": True, "won": True, "score": 52}
 
 
@@ -215,6 +237,7 @@ def test_the_loss_and_the_hard_cases() -> None:
     assert game.legal_moves() == []
     assert game.is_over() and not game.is_won()
     assert game.outcome() == "Game over: the deck is empty and no cards can be taken away."
+    assert game.outcome_detail() == "The deck is empty and no cards can be taken away."
     # Cards left in the deck: dealing is still possible, so not over.
     arrange(game, {"stock": "[3D] [3H] [7C] [7S]"})
     assert not game.is_over() and game.legal_moves() == [Move("deal")]
@@ -312,3 +335,11 @@ def test_random_play_keeps_every_card_and_undo_exact() -> None:
         best = max(best, game.score())
         assert game.score() == len(game.piles["discard"])
     assert best >= 30, "random play with removals first should get some games far"
+
+
+def test_a_picked_up_king_is_told_it_goes_away_alone() -> None:
+    game = arrange(empty_thirteen(), {"pile1": "KC", "pile2": "5D 6S"})
+    assert game.hold_prompt_for("pile1", 0) == (
+        "Now choose the discard pile to take it away, or an empty pile")
+    assert game.hold_prompt_for("pile2", 1) == Thirteen.hold_prompt
+

@@ -98,6 +98,11 @@ class Cruel(Game):
         if not any(self._piles[pid] for pid in PILES):
             return "Every card is up on the suit stacks, so there is nothing left to deal."
         if not self.moved_since_deal:
+            if not any(entry["action"] == "redeal" for entry in self.log):
+                # The pupil has not dealt yet: "since the last deal" would puzzle them.
+                if not any(True for _ in self._search_moves()):
+                    return "No card can move, so dealing again would change nothing."
+                return "Move a card first; then you can deal again."
             return ("Dealing again would change nothing, because no card has moved "
                     "since the last deal.")
         return None
@@ -138,11 +143,18 @@ class Cruel(Game):
         top = self.top(dst)
         if top is None:
             return f"{sentence(self.place(dst))} is empty, and in Cruel an empty stack stays empty."
+        if top.rank == 1:
+            return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
+        if top.suit != card.suit and card.rank != top.rank - 1:
+            # Wrong twice: the whole rule, with the card it would need.
+            if card.rank == 13:
+                return (f"{sentence(card.name)} can't go onto {top.name}: no card is higher "
+                        "than a King, so it can only go up to its suit stack.")
+            return (f"{sentence(card.name)} can't go onto {top.name}: it must go onto "
+                    f"{Card(card.rank + 1, card.suit).name} (the same suit, one higher).")
         if top.suit != card.suit:
             return (f"{sentence(card.name)} can't go onto {top.name}: in the stacks a card "
                     f"goes only onto a card of its own suit, {card.suit_name} here.")
-        if top.rank == 1:
-            return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
         if card.rank != top.rank - 1:
             return (f"{sentence(card.name)} can't go onto {top.name}: the card on it must be "
                     f"one lower, {a_rank(top.rank - 1)}.")

@@ -18,7 +18,7 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
 from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
-from ..wording import a_rank, pile_number, sentence
+from ..wording import a_rank, pair_needed, pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
 BOXES = tuple(f"box{n}" for n in range(1, 17))
@@ -51,6 +51,8 @@ class Dammit(Game):
     score_note = "The score is how many cards you placed: the more, the better."
     won_words = "Every card of the deck has found a box."
     score_words = "Placed: {score} of {cards}"
+    # A card picked up in the grid goes away with a partner (`hold_prompt_for`).
+    hold_prompt = "Now pick a card that makes ten with it"
     actions = frozenset({"place", "remove"})
     pile_ids = ("stock", *BOXES, "discard")
     stock_pile = "stock"
@@ -188,10 +190,11 @@ class Dammit(Game):
         if len(cards) == 1:
             if cards[0].rank != 10:
                 # (Dragged to the discard pile alone: say how a pair goes.)
-                partner = a_rank(10 - cards[0].rank)
-                return (f"Only a 10 goes away by itself. {sentence(cards[0].name)} needs "
-                        f"{partner} to make ten: pick {cards[0].name}, then {partner} in "
-                        "another box, and they go away together.")
+                partner = 10 - cards[0].rank
+                there = any(box != piles[0] and (top := self.top(box)) is not None
+                            and top.rank == partner for box in BOXES)
+                where = f"{a_rank(partner)} in another box" if there else None
+                return pair_needed(cards[0], 10, partner, "ten", where, "in another box")
             return None
         for card in cards:
             if card.rank == 10:
@@ -256,6 +259,16 @@ class Dammit(Game):
         if pile_id == "discard":
             return "the discard pile"
         return f"box {pile_number(pile_id)}"
+
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        # The card to play is placed; in the grid a 10 goes away alone, the
+        # rest with a card that makes ten.
+        if pile_id == "stock":
+            return "Now choose the box it goes in"
+        pile = self._piles.get(pile_id, [])
+        if 0 <= index < len(pile) and pile[index].rank == 10:
+            return "Now choose the discard pile to take it away"
+        return self.hold_prompt
 
     def drag_move(self, src: str, index: int, dst: str) -> Move:
         # The card to play goes into a box; a box card dropped on the discard

@@ -35,9 +35,10 @@ class DoubleSolitaire(Game):
     variants = ("standard",)
     blurb = ("Two decks and 23 numbered places: build up from Aces "
              "and down from Kings.")
-    score_note = ("The score is how many cards you built up on piles 14 to 21: the more, "
+    score_note = ("The score is how many cards you put on piles 14 to 21: the more, "
                   "the better.")
-    score_words = "Up on piles 14-21: {score} of {cards}"
+    # Not "Up on ...": half of piles 14-21 build down.
+    score_words = "On piles 14-21: {score} of {cards}"
     decks = 2
     actions = frozenset({"move", "reserve", "pickup"})
     pile_ids = tuple(f"pile{n}" for n in range(1, 24))
@@ -151,7 +152,7 @@ class DoubleSolitaire(Game):
         if src is None:
             return "Say which pile to pick up."
         if src not in TABLEAU:
-            return f"Only piles 1 to 13 can be picked up, not {self.place(src)}."
+            return f"Only piles 1 to 13 can be picked up, and {self.place(src)} is not one of them."
         left = len(self._piles[RESERVE])
         if left:
             return (f"You can pick up a pile only once pile 22 is used up, and it still has "
@@ -171,9 +172,9 @@ class DoubleSolitaire(Game):
         if src == RESERVE:
             return "The cards in pile 22 are face down. Click pile 22 to bring its top card into play."
         if dst not in FOUNDATIONS:
-            return f"Cards can't be put onto {self.place(dst)}: they only go up onto piles 14 to 21."
+            return f"Cards can't be put onto {self.place(dst)}: they only go onto piles 14 to 21."
         if move.count != 1:
-            return "Cards go up onto piles 14 to 21 one at a time."
+            return "Cards go onto piles 14 to 21 one at a time."
         pile = self._piles[src]
         if src == SPREAD:
             if not pile:
@@ -188,7 +189,7 @@ class DoubleSolitaire(Game):
             where = "The spread at 23" if src == SPREAD else sentence(self.place(src))
             return f"{where} has only {plural(len(pile), 'card')}."
         if src != SPREAD and move.index is not None:
-            return (f"Only the top card of {self.place(src)}, {pile[-1].name}, can go up: "
+            return (f"Only the top card of {self.place(src)}, {pile[-1].name}, can move: "
                     f"{pile[move.index].name} is under it.")
         card = pile[-1 if move.index is None else move.index]
         return self._check_onto(card, dst)
@@ -207,14 +208,19 @@ class DoubleSolitaire(Game):
             for other in (UPS if up else DOWNS):
                 bottom = self._piles[other][:1]
                 if bottom and bottom[0].suit == card.suit:
-                    return (f"The {card.suit_name} already build {kind} on {self.place(other)}, "
+                    return (f"The {card.suit_name} already have {self.place(other)}, "
                             f"so {card.name} can't start another {kind} pile.")
             return None
+        if wanted is None:
+            return f"{sentence(self.place(dst))} is finished: it has reached {top.name}."
+        if top.suit != card.suit and card.rank != wanted:
+            # Wrong twice: the whole rule, with the card the pile needs.
+            return (f"{sentence(card.name)} can't go onto {top.name}: {self.place(dst)} "
+                    f"keeps to the {top.suit_name} and goes {kind} one card at a time, "
+                    f"so {Card(wanted, top.suit).name} comes next.")
         if top.suit != card.suit:
             return (f"{sentence(card.name)} can't go onto {top.name}: "
                     f"{self.place(dst)} keeps to one suit, {top.suit_name} here.")
-        if wanted is None:
-            return f"{sentence(self.place(dst))} is finished: it has reached {top.name}."
         if card.rank != wanted:
             return (f"{sentence(card.name)} can't go onto {top.name}: {self.place(dst)} goes "
                     f"{kind} one card at a time, so {Card(wanted, top.suit).name} comes next.")
@@ -281,7 +287,9 @@ class DoubleSolitaire(Game):
         return "rule-down" if move.dst in DOWNS else "rule-up"
 
     def place(self, pile_id: str) -> str:
-        return f"pile {pile_number(pile_id)}"
+        # Piles 14-21 say which way they build: "Move the 4 onto up pile 14".
+        kind = "up " if pile_id in UPS else "down " if pile_id in DOWNS else ""
+        return f"{kind}pile {pile_number(pile_id)}"
 
     def _told_with(self, said: str, move: Move, shown: list[Card]) -> str:
         if move.action == "reserve" and len(shown) == 1:   # which card, and so which pile
@@ -316,7 +324,7 @@ class DoubleSolitaire(Game):
         what = pile[at].name if -len(pile) <= at < len(pile) else "the top card"
         where = "the spread at 23" if move.src == SPREAD else self.place(move.src)
         empty = "" if self._piles[move.dst] else "the empty "
-        return f"Move {what} from {where} up onto {empty}{self.place(move.dst)}."
+        return f"Move {what} from {where} onto {empty}{self.place(move.dst)}."
 
     # -- cards that go home by themselves ----------------------------------------
     def safe_home_moves(self) -> list[Move]:
@@ -352,10 +360,10 @@ class DoubleSolitaire(Game):
     def score(self) -> int:
         return sum(len(self._piles[pid]) for pid in FOUNDATIONS)
 
-    over_with_moves = "you can still pick up piles, but no card can ever go up onto piles 14 to 21 again."
+    over_with_moves = "you can still pick up piles, but no card can ever go onto piles 14 to 21 again."
 
     def _no_move_reason(self) -> str:
-        return "the reserve (pile 22) is used up and no card in any pile can go up onto piles 14 to 21."
+        return "the reserve (pile 22) is used up and no card in any pile can go onto piles 14 to 21."
 
     def _unseen(self) -> int:
         return len(self._piles[RESERVE])  # the only face-down cards

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from ..cards import Card
+from ..cards import RANK_NAMES, Card
 from ..engine import Game, Position
 from ..moves import Move, as_move
 from ..searchstate import SearchState
@@ -41,6 +41,8 @@ class Klondike(Game):
     pile_ids = ("stock", "waste", *FOUNDATIONS, *TABLEAUS)
     stock_pile = "stock"
     own_settings = ("auto_move",)  # safe cards go home by themselves
+    face_down_words = ("That card is face down. It turns over by itself when the cards on it "
+                       "have moved away.")
     # Draw three, deals 1-50: the hints won more with their close calls raced.
     hint_races_close_calls = True
     # Draw three, deals 1-100: 43 won with ties planned, 38 without.
@@ -183,12 +185,20 @@ class Klondike(Game):
                 return (f"{sentence(card.name)} is already at the bottom of {self.place(src)}: "
                         "moving it to another empty stack would change nothing.")
             return None
+        if top.rank == 1:
+            return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
+        if top.is_red == card.is_red and card.rank != top.rank - 1:
+            # Wrong twice: the whole rule, with the card it would need.
+            if card.rank == 13:
+                return (f"{sentence(card.name)} can't go onto {top.name}: a King goes only "
+                        "into an empty stack.")
+            other = "black" if card.is_red else "red"
+            return (f"{sentence(card.name)} can't go onto {top.name}: it must go onto "
+                    f"a {other} {RANK_NAMES[card.rank]} (the other colour, one higher).")
         if top.is_red == card.is_red:
             return (f"{sentence(card.name)} can't go onto {top.name}: both are {card.colour}. "
                     "In the stacks, red and black cards take turns.")
         if card.rank != top.rank - 1:
-            if top.rank == 1:
-                return f"Nothing can go onto {top.name} in the stacks: it is the lowest card."
             return (f"{sentence(card.name)} can't go onto {top.name}: the card on it must be "
                     f"one lower, {a_rank(top.rank - 1)}.")
         return None

@@ -14,7 +14,7 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
 from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
-from ..wording import pile_number, plural, sentence
+from ..wording import a_rank, pair_needed, pile_number, plural, sentence
 
 PILES = tuple(f"pile{n}" for n in range(1, 5))
 TARGET = 13
@@ -115,12 +115,25 @@ class Thirteen(Game):
                 return f"{sentence(self.place(pid))} is empty, so there is no card to take away."
             tops.append(top)
         if len(tops) == 1:
-            card = tops[0]
-            if card.rank != KING:
-                return (f"{sentence(card.name)} is worth {card.rank}; "
-                        "only a King can be taken away on its own.")
+            if tops[0].rank != KING:
+                return self._alone_refused(piles[0], tops[0])
             return None
         return self._check_pair(tops[0], tops[1], "")
+
+    def _alone_refused(self, pid: str, card: Card) -> str:
+        """Why a card other than a King can't go away by itself, and which card
+        takes it away (clicked or dragged to the discard pile alone)."""
+        partner = TARGET - card.rank
+        if any(other != pid and (top := self.top(other)) is not None and top.rank == partner
+               for other in PILES):
+            where: str | None = f"{a_rank(partner)} on top of another pile"
+        else:
+            pile = self._piles[pid]
+            under = pile[-2] if self.easy_mode and len(pile) >= 2 else None
+            where = f"{under.name} under it" if under and under.rank == partner else None
+        nowhere = ("on top of another pile or under it" if self.easy_mode
+                   else "on top of another pile")
+        return pair_needed(card, KING, partner, str(TARGET), where, nowhere)
 
     def _check_stacked(self, pid: str) -> str | None:
         """The top card of a pile with the card just under it (easy mode)."""
@@ -227,6 +240,13 @@ class Thirteen(Game):
         if pile_id == "discard":
             return "the discard pile"
         return f"pile {pile_number(pile_id)}"
+
+    def hold_prompt_for(self, pile_id: str, index: int) -> str:
+        # A King needs no partner: it goes away alone (or into an empty pile).
+        pile = self._piles.get(pile_id, [])
+        if 0 <= index < len(pile) and pile[index].rank == KING:
+            return "Now choose the discard pile to take it away, or an empty pile"
+        return self.hold_prompt
 
     def drag_move(self, src: str, index: int, dst: str) -> Move:
         # Dropping a card on its partner takes both away; on the discard pile,

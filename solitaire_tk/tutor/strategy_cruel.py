@@ -24,7 +24,7 @@ def rank_cruel(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
     for move in moves:
         if move.action == "redeal":
             why = ("no card can move" if stock_only
-                   else "the moves left would not help, and the runs you built stay together")
+                   else "the moves left would not help, and the runs you built stay in order")
             score = -1.0 if homeward else _cruel_rollout(scratch, move) - 0.5
             out.append(Scored(move, score, say("Deal again", why)))
             continue
@@ -40,9 +40,9 @@ def rank_cruel(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
         if move.dst in cruel_rules.FOUNDATIONS:
             what = f"Move {card.name} up to {game.place(move.dst)}"
             if under is not None and frees:
-                why = f"it is there for good, and then {under.name} can move too"
+                why = f"it stays there, and then {under.name} can move too"
             else:
-                why = "a card on its suit stack is there for good"
+                why = "a card on its suit stack stays there"
             out.append(Scored(move, 10_000.0 - card.rank + (1 if frees else 0), say(what, why)))
             continue
         top = game.top(move.dst)
@@ -53,7 +53,8 @@ def rank_cruel(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]:
         elif under is None:
             why = f"it builds a run of {card.suit_name} and empties {game.place(move.src)}"
         else:
-            why = f"it builds a run of {card.suit_name}, which stays together when you deal again"
+            # A deal keeps the row in order but may split a run over two stacks.
+            why = f"it builds a run of {card.suit_name}, which stays in order when you deal again"
         score = tie + (0.0 if homeward else _cruel_rollout(scratch, move))
         out.append(Scored(move, score, say(what, why)))
     return out

@@ -21,8 +21,8 @@ def rank_double(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]
     card_moves = [move for move in moves if move.action == "move"]
     for move in moves:
         if move.action == "reserve":
-            why = ("no card can go up onto piles 14 to 21, so bring a new pile into play"
-                   if not card_moves else "but first move up the cards that can go")
+            why = ("no card can go onto piles 14 to 21, so bring a new pile into play"
+                   if not card_moves else "but first move the cards that can go onto piles 14 to 21")
             out.append(Scored(move, 100.0, say("Turn up the top card of pile 22", why)))
             continue
         if move.action == "pickup":
@@ -31,16 +31,17 @@ def rank_double(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]
                 gain = _double_run(after)
             what = f"Pick up {game.place(move.src)} and spread it at 23"
             if gain:
-                why = f"then {plural(gain, 'card')} from it can go up"
+                why = f"then {plural(gain, 'card')} from it can go onto piles 14 to 21"
             else:
-                why = "but none of its cards can go up yet"
+                why = "but none of its cards can go onto piles 14 to 21 yet"
             score = 200.0 + 10 * gain if gain else 20.0 - len(game.piles[move.src])
             out.append(Scored(move, score, say(what, why)))
             continue
         assert move.src is not None and move.dst is not None
         pile = game.piles[move.src]
         card = pile[-1 if move.index is None else move.index]
-        what = f"Move {card.name} up onto {game.place(move.dst)}"
+        # (the place says which: "up pile 14", "down pile 18")
+        what = f"Move {card.name} onto {game.place(move.dst)}"
         with scratch.trying(move) as after:
             next_moves = [m for m in after.legal_moves() if m.action == "move"]
         freed = [m for m in next_moves if m.src == move.src and move.src != double_rules.SPREAD]
@@ -51,9 +52,9 @@ def rank_double(game: Game, moves: list[Move], scratch: Scratch) -> list[Scored]
         elif freed:
             under = pile[-2]
             score += 50
-            why = f"that uncovers {under.name}, which can go up too"
+            why = f"that uncovers {under.name}, which can move too"
         else:
-            why = "every card you bring up is one more done"
+            why = "every card on piles 14 to 21 is one more done"
         out.append(Scored(move, score, say(what, why)))
     return out
 

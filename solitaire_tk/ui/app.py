@@ -466,6 +466,15 @@ class TutorApp:
     def say(self, text: str, kind: str = "info") -> None:
         self.hub.publish("message", text=text, kind=kind)
 
+    def say_outcome(self) -> None:
+        """How the game ended: the status bar says it whole ("You won! Every
+        card ..."); the tutor panel, whose heading already says "You won!" or
+        "Game over", says only the rest."""
+        game = self.game
+        kind = game.result_kind()
+        self.status.say(game.outcome(), kind, in_panel_too=True)
+        self.panel.tell(game.outcome_detail(), kind)
+
     def show_notice(self, text: str) -> None:
         """Something the pupil must know about their files: in the status bar and the panel."""
         self.status.say(text, "illegal")

@@ -173,8 +173,10 @@ class TableControls:
             self.player.try_move(meant)
         else:
             card = game.piles[hit.pile][hit.index]
-            name = card.name if card.face_up else "that face-down card"
-            self.player.say(f"There is no move for {name} right now.", "illegal")
+            if card.face_up:
+                self.player.say(f"There is no move for {card.name} right now.", "illegal")
+            else:   # how it comes up is the game's rule
+                self.player.say(game.face_down_words, "illegal")
 
     def _taking_away(self, pile: str, index: int) -> Move | None:
         """In a game that takes cards away, the move that takes this card away
@@ -210,7 +212,7 @@ class TableControls:
         self.held = (pile, index)
         self.redraw_marks()
         card = self.game.piles[pile][index]
-        self.player.say(f"You picked up {card.name}. {self.game.hold_prompt} "
+        self.player.say(f"You picked up {card.name}. {self.game.hold_prompt_for(pile, index)} "
                         "(Escape puts it back).", "info")
         if self.on_hold:
             self.on_hold(self.held)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ..stats import game_key
 from ..storage import SaveError
-from ..wording import sentence
 from .statusbar import score_text
 
 if TYPE_CHECKING:
@@ -42,9 +41,8 @@ class EndGame:
         # Over with moves left: cards still move, but none can ever reach home again.
         headline = "You won!" if won else (
             "Game over" if game.moves_left_when_over() else "No more moves")
-        reason = game.loss_reason()
-        said = game.outcome() if reason is None else sentence(reason)
-        detail = f"{said}\n\n{score_text(game)}."
+        # The headline says "You won!" or "Game over": the detail says the rest.
+        detail = f"{game.outcome_detail()}\n\n{score_text(game)}."
         if app.finished_file is not None:
             detail += ("\n\nThe game is kept in your saved games: open it with "
                        "Game > Open saved game to watch it again.")
@@ -53,7 +51,7 @@ class EndGame:
         if app.settings.show_stats_after_game:
             from .statsdialog import stats_summary  # the dialogs load when first needed
             detail += "\n\n" + stats_summary(app.store, game_key(game))
-        app.say(game.outcome(), game.result_kind())
+        app.say_outcome()
         actions = [("New game", app.new_game), ("Same deal", app.same_deal)]
         if game.can_undo() and not won:
             actions.append(("Undo", app.undo))

@@ -72,6 +72,9 @@ class Hinting:
         more = (f" (hint {shown + 1} of {count}: press {key_for(app.game, 'hint')} "
                 "again for the next)") \
             if count > 1 else ""
+        if hint.move is None and app.game.is_over():
+            app.say_outcome()   # (the hint is how the game ended)
+            return
         app.say(hint.why + more, "hint" if hint.move is not None else app.game.result_kind())
 
     # -- the better hint, from the solver's process ------------------------------
