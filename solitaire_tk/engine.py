@@ -593,6 +593,12 @@ class Game:
         """Won, or no sequence of legal moves can ever do something new (SPEC 2)."""
         return self.is_won() or self._nothing_new_left()
 
+    def lost_comfort(self) -> str:
+        """Said to a pupil who lost, where most deals are lost however well
+        they are played (a loss after following every hint read as a failure
+        of their own); "" where most deals can be won."""
+        return ""
+
     def moves_left_when_over(self) -> bool:
         """True for a lost game in which legal moves are left (they only go round)."""
         return (not self.is_won() and self._nothing_new_left()

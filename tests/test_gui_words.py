@@ -177,9 +177,27 @@ def test_a_lost_game_with_moves_left_says_game_over_in_the_lost_colour(driver_fo
     assert panel.cget("text") == "Game over"
     assert str(panel.cget("foreground")) == LOST_COLOUR, "a loss is not coloured as a win"
     assert "Undo" in dialog.buttons
+    assert "however well they are played" not in detail, "most deals of draw three can be won"
     dialog.buttons["Undo"].invoke()
     d.pump()
     assert not d.game.is_over() and d.game.piles["tableau7"]
+
+
+def test_a_loss_where_most_deals_are_lost_says_so_kindly(driver_for) -> None:
+    """A pupil who followed every hint and lost at Thirteen is told that most
+    deals cannot be won, not left to think it was their fault."""
+    from .helpers import play
+    game = play(new_game("thirteen", seed=5))
+    assert game.is_over() and not game.is_won()
+    last = game.log[-1]
+    game.undo()
+    d = driver_for(game)
+    d.app.try_move(next(m for m in d.game.legal_moves() if m.to_json() == {
+        k: v for k, v in last.items() if k != "t"}))
+    dialog = d.app.game_over_dialog
+    assert dialog is not None
+    assert "Most deals of Thirteen cannot be won, however well they are played" in \
+        dialog.detail.cget("text")
 
 
 def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> None:

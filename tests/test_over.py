@@ -282,3 +282,18 @@ def test_the_search_gives_up_and_says_the_game_goes_on() -> None:
     assert game.copy().is_over()
     game.over_search_budget = 1  # type: ignore[misc]
     assert not game.is_over(), "a game that might go on is never ended"
+
+
+def test_a_loss_is_told_kindly_only_where_most_deals_are_lost() -> None:
+    from solitaire_tk import new_game as deal
+    comforted = {(game_id, variant, easy): bool(deal(game_id, variant=variant, seed=3,
+                                                     options={"easy_mode": easy}
+                                                     if game_id == "thirteen" else None)
+                                                .lost_comfort())
+                 for game_id, variant, easy in (
+                     ("thirteen", None, False), ("thirteen", None, True),
+                     ("klondike", "draw1-single", False), ("klondike", "draw1", False),
+                     ("klondike", "draw3", False), ("cruel", None, False),
+                     ("double", None, False), ("dammit", None, False))}
+    assert [key for key, said in comforted.items() if said] == [
+        ("thirteen", None, False), ("klondike", "draw1-single", False), ("dammit", None, False)]

@@ -50,6 +50,11 @@ class Dammit(Game):
              "the edges; take away 10s, and pairs that make 10.")
     score_note = "The score is how many cards you placed: the more, the better."
     won_words = "Every card of the deck has found a box."
+
+    def lost_comfort(self) -> str:
+        # Without seeing the deck, about 1 deal in 10 can be won (README, hints).
+        return ("Without seeing the deck, most deals of Dammit! are lost however well they "
+                "are played: about 1 in 10 can be won. Try another!")
     score_words = "Placed: {score} of {cards}"
     # A card picked up in the grid goes away with a partner (`hold_prompt_for`).
     hold_prompt = "Now pick a card that makes ten with it"

@@ -43,6 +43,8 @@ class EndGame:
             "Game over" if game.moves_left_when_over() else "No more moves")
         # The headline says "You won!" or "Game over": the detail says the rest.
         detail = f"{game.outcome_detail()}\n\n{score_text(game)}."
+        if not won and game.lost_comfort():
+            detail += f"\n\n{game.lost_comfort()}"
         if app.finished_file is not None:
             detail += ("\n\nThe game is kept in your saved games: open it with "
                        "Game > Open saved game to watch it again.")
