@@ -171,3 +171,17 @@ def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
     assert d.game.game_id == "cruel"
     d.app.course._tick("thirteen/goal")
     assert d.app.course.offer("thirteen") is None, "a lesson of it is done: no offer"
+
+
+def test_either_ace_of_hearts_does_double_s_first_step(driver_for) -> None:
+    """Two decks: "Put the Ace of hearts on one of them" with an Ace of hearts on
+    pile 3 and another on pile 8. The one on pile 8 was refused ("...not the one
+    this step asks for")."""
+    d = driver_for(new_game("klondike", seed=3))
+    learn_from_the_menu(d, "Double Solitaire")
+    view = d.app.course.view
+    assert d.game.piles["pile3"][-1].code == d.game.piles["pile8"][-1].code == "AH"
+    d.drag(d.card_point("pile8"), d.place_point("pile15"))
+    assert [card.code for card in d.game.piles["pile15"]] == ["AH"]
+    assert d.game.piles["pile3"][-1].code == "AH", "the other Ace stays where it was"
+    assert "An up pile climbs" in feedback(d) and str(view.next.cget("state")) == "normal"
