@@ -35,8 +35,8 @@ __all__ = ["Course", "CourseError", "CourseLesson", "NUDGE_AFTER", "ANSWER_AFTER
            "StepTry", "Verdict", "build_deck", "lesson_key", "load_course", "parse_course",
            "start_step"]
 
-# After this many wrong tries the card to look at lights up; after ANSWER_AFTER
-# the answer is shown.
+# After this many wrong tries the card to look at (or its place) lights up;
+# after ANSWER_AFTER the answer is shown.
 NUDGE_AFTER = 2
 ANSWER_AFTER = 3
 
@@ -307,6 +307,12 @@ class StepTry:
             return Verdict(verdict.kind, f"{verdict.text} Here is the answer: "
                            f"{self.game.describe(right)}", tuple(self.game.touches(right)), right)
         if self.wrong_tries >= NUDGE_AFTER:
+            if right.action == "place" and right.dst is not None:
+                # The card to play is the only one that can go: where it goes is
+                # what the pupil is looking for, so that place lights up.
+                noun = self.game.place(right.dst).rsplit(" ", 1)[0]
+                return Verdict(verdict.kind, f"{verdict.text} Look at the {noun} that lights up.",
+                               ((right.dst, None),))
             # Only the card to move: its partner or its place is left for the pupil to find.
             return Verdict(verdict.kind, f"{verdict.text} Look at the card that lights up.",
                            tuple(self.game.touches(right))[:1])

@@ -251,3 +251,14 @@ def test_double_s_first_step_takes_either_ace_of_hearts() -> None:
     for pile in aces:
         assert StepTry("double", step).attempt(Move("move", pile, "pile15")).kind == "right"
 
+
+def test_a_place_to_find_lights_up_and_the_words_say_so() -> None:
+    """Dammit!: the card to play is the only one that can go, so after two wrong
+    tries it is the box to put it in (the answer's) that lights up, and the
+    words say a box lights up (they said a card did, and the card lit up)."""
+    step = load_course("dammit").lessons[0].steps[0]      # the 5 of hearts in box 6
+    trying = StepTry("dammit", step)
+    trying.attempt({"action": "place", "dst": "box1"})
+    second = trying.attempt({"action": "place", "dst": "box2"})
+    assert second.nudge == (("box6", None),)
+    assert second.text.endswith("Look at the box that lights up.")

@@ -185,3 +185,19 @@ def test_either_ace_of_hearts_does_double_s_first_step(driver_for) -> None:
     assert [card.code for card in d.game.piles["pile15"]] == ["AH"]
     assert d.game.piles["pile3"][-1].code == "AH", "the other Ace stays where it was"
     assert "An up pile climbs" in feedback(d) and str(view.next.cget("state")) == "normal"
+
+
+def test_the_nudge_lights_the_box_the_words_speak_of(driver_for) -> None:
+    """Dammit!: after two wrong tries the words said "Look at the card that lights
+    up" and the card to play lit up, though box 6 was what the pupil had to find."""
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("dammit")
+    for box in ("box1", "box2"):   # the card to play, then a box the task does not ask for
+        d.click(*d.card_point("stock"))
+        d.click(*d.place_point(box))
+    assert d.game.piles["box1"] == [] and feedback(d).endswith("Look at the box that lights up.")
+    left, top, right, bottom = d.table.bbox("mark:hint")
+    box = d.table.target_rect("box6")
+    assert left <= box.x + box.w / 2 <= right and top <= box.y + box.h / 2 <= bottom
+    card = d.table.card_rect("stock", len(d.game.piles["stock"]) - 1)
+    assert not left <= card.x + card.w / 2 <= right, "the card to play is not lit"
