@@ -201,3 +201,12 @@ def test_the_nudge_lights_the_box_the_words_speak_of(driver_for) -> None:
     assert left <= box.x + box.w / 2 <= right and top <= box.y + box.h / 2 <= bottom
     card = d.table.card_rect("stock", len(d.game.piles["stock"]) - 1)
     assert not left <= card.x + card.w / 2 <= right, "the card to play is not lit"
+
+
+def test_thirteen_s_first_step_says_how_and_dragging_the_king_away_works(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("thirteen")
+    assert "Click it, or drag it to the discard pile." in d.app.course.view.task.cget("text")
+    d.drag(d.card_point("pile1"), d.place_point("discard"))
+    assert not d.game.piles["pile1"] and "discard pile" in feedback(d)
+    assert d.game.piles["discard"][-1].code == "KH"
