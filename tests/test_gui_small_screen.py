@@ -21,6 +21,14 @@ def fully_inside(widget, outer) -> bool:
             and top + widget.winfo_height() <= outer.winfo_rooty() + outer.winfo_height())
 
 
+def apart(one, other) -> bool:
+    """Whether two widgets do not overlap on the screen."""
+    return (one.winfo_rootx() + one.winfo_width() <= other.winfo_rootx()
+            or other.winfo_rootx() + other.winfo_width() <= one.winfo_rootx()
+            or one.winfo_rooty() + one.winfo_height() <= other.winfo_rooty()
+            or other.winfo_rooty() + other.winfo_height() <= one.winfo_rooty())
+
+
 def text_fits(button) -> bool:
     """Whether a button is wide enough for its words (ttk buttons ask for more)."""
     from tkinter.font import nametofont
@@ -75,11 +83,12 @@ def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_fo
     for left, right in zip(buttons, buttons[1:]):
         assert left.winfo_rootx() + left.winfo_width() <= right.winfo_rootx()
     # Play from here and Close replay are in sight below the scrolling area,
-    # side by side; the controls above them scroll.
+    # with their words whole ("Play from her" was cut): one beside or under the
+    # other as the room allows; the controls above them scroll.
     for button in (view.take_over, view.close_button):
         assert fully_inside(button, d.app.panel) and not fully_inside(button, area)
-    assert (view.take_over.winfo_rootx() + view.take_over.winfo_width()
-            <= view.close_button.winfo_rootx())
+        assert text_fits(button), button.cget("text")
+    assert apart(view.take_over, view.close_button)
     assert area.scrolls
     view.close_button.invoke()
     d.pump()
