@@ -210,3 +210,52 @@ def test_thirteen_s_first_step_says_how_and_dragging_the_king_away_works(driver_
     d.drag(d.card_point("pile1"), d.place_point("discard"))
     assert not d.game.piles["pile1"] and "discard pile" in feedback(d)
     assert d.game.piles["discard"][-1].code == "KH"
+
+
+def test_enter_on_the_table_goes_on_once_a_step_is_done(driver_for) -> None:
+    """A pupil who clicks the table again after the right move (the keys go to
+    the table) still goes on with Enter, or Space."""
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("thirteen")
+    mode = d.app.course
+    d.click(*d.card_point("pile1"))   # the King: right
+    assert mode.trying is not None and mode.trying.closed
+    d.click(*d.card_point("pile2"))   # the keys are the table's again
+    assert d.root.focus_get() is d.table
+    d.key("Return")
+    d.pump()
+    assert mode.step_index == 1 and not mode.trying.closed
+    d.key("Return")   # before the step is done, Enter is the table's own
+    d.pump()
+    assert mode.step_index == 1 and d.app.controls.focus is not None
+    mode.try_move(mode.trying.step.right[0])
+    d.table.focus_force()
+    d.key("space")
+    d.pump()
+    assert mode.step_index == 2
+
+
+def test_f6_takes_the_keys_to_the_lesson_s_buttons_and_back(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3), geometry="800x600+0+0")
+    d.app.learn("cruel")
+    mode = d.app.course
+    KeyboardPlayer(d).play(mode.trying.step.right[0])
+    view = mode.view
+    d.table.focus_force()
+    d.key("F6")
+    d.pump()
+    assert d.root.focus_get() is d.app.panel.book
+    seen = []
+    for _ in range(30):   # Tab goes round the panel: the Lesson page's buttons too
+        d.root.focus_get().event_generate("<Tab>")
+        d.pump()
+        seen.append(d.root.focus_get())
+    assert view.next in seen and view.leave in seen and view.lessons in seen
+    view.next.focus_set()
+    d.pump()
+    d.key("Return", widget=view.next)
+    d.pump()
+    assert mode.step_index == 1
+    view.lessons.focus_set()
+    d.key("F6", widget=view.lessons)
+    assert d.root.focus_get() is d.table

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solitaire_tk import new_game
+from solitaire_tk.course import load_course
 from solitaire_tk.ui.dialogs import TextDialog
+
+from .gui import KeyboardPlayer
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -19,6 +24,14 @@ def fully_inside(widget, outer) -> bool:
             and left + widget.winfo_width() <= outer.winfo_rootx() + outer.winfo_width()
             and outer.winfo_rooty() <= top
             and top + widget.winfo_height() <= outer.winfo_rooty() + outer.winfo_height())
+
+
+def top_line_inside(label, outer) -> bool:
+    """Whether the first line of a label's words is in sight within `outer`."""
+    from tkinter.font import Font
+    line = Font(font=label.cget("font")).metrics("linespace")
+    top = label.winfo_rooty()
+    return outer.winfo_rooty() <= top and top + line <= outer.winfo_rooty() + outer.winfo_height()
 
 
 def apart(one, other) -> bool:
@@ -115,21 +128,41 @@ def test_a_place_s_words_stay_inside_it_so_a_card_on_it_hides_them(driver_for) -
     assert spot.y <= top and bottom <= spot.y + table.layout.card_h
 
 
-def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> None:
-    d = driver_for(new_game("klondike", seed=3), geometry="800x520+0+0")
-    d.app.course.open("klondike")
+@pytest.mark.parametrize("geometry", ["800x520+0+0", "800x600+0+0"])
+def test_a_lesson_s_buttons_stay_in_sight_and_in_one_place(driver_for, geometry: str) -> None:
+    """At 800x600 Next was below the fold after a right move, a new task started
+    mid-sentence (the page kept its scroll), Leave lesson was cut even scrolled
+    to the bottom, and Next moved from step to step under the pointer."""
+    d = driver_for(new_game("klondike", seed=3), geometry=geometry)
+    d.app.learn("dammit")   # long titles, tasks and sentences
     d.pump(200)
-    view = d.app.course.view
-    page = d.app.course.page
+    mode = d.app.course
+    view, page = mode.view, mode.page
     assert d.app.panel.book.select() == str(page)
-    for button in (view.next, view.show_me, view.leave):
-        page.see(button)
-        d.pump()
-        assert fully_inside(button, page), button.cget("text")
-        assert text_fits(button), button.cget("text")   # not squeezed at the side
-    view.leave.invoke()
-    d.pump()
-    assert not d.app.course.active
+    keys = KeyboardPlayer(d)
+    places = set()
+    for lesson in (0, 1):
+        mode.start_lesson(lesson)
+        for n, step in enumerate(load_course("dammit").lessons[lesson].steps):
+            d.pump()
+            # A new step is read from the top of the page.
+            assert view.area.canvas.canvasy(0) == 0 and top_line_inside(view.task, view.area)
+            keys.play(step.right[0])
+            d.pump()
+            # The right move's sentence, Next and Leave lesson are all in sight, whole.
+            assert fully_inside(view.feedback, view.area), (lesson, n)
+            for button in (view.next, view.show_me, view.leave):
+                assert fully_inside(button, page) and not fully_inside(button, view.area)
+                assert text_fits(button), button.cget("text")
+            places.add((view.next.winfo_rootx(), view.next.winfo_rooty(), view.next.winfo_width()))
+            view.area.canvas.yview_moveto(1.0)   # the pupil scrolls down to read the list
+            d.pump()
+            if n + 1 < len(load_course("dammit").lessons[lesson].steps):
+                d.click_widget(view.next)
+                assert mode.step_index == n + 1
+    assert len(places) == 1, f"Next moved: {places}"
+    d.click_widget(view.leave)
+    assert not mode.active
 
 
 def shown_tabs(book) -> list[str]:
@@ -231,3 +264,4 @@ def test_the_statistics_dialog_on_a_tall_screen_shows_everything_without_scrolli
     assert not dialog.area.scrolls
     assert fully_inside(dialog.scores_frame, dialog.area.canvas)
     dialog.close()
+
