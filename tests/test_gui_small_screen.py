@@ -265,3 +265,39 @@ def test_the_statistics_dialog_on_a_tall_screen_shows_everything_without_scrolli
     assert fully_inside(dialog.scores_frame, dialog.area.canvas)
     dialog.close()
 
+
+@pytest.mark.parametrize("geometry", ["1100x760+0+0", "800x600+0+0"])
+def test_the_lesson_list_shows_every_title_whole(driver_for, geometry: str) -> None:
+    """At 1100 wide the list read "Clever play: why the order is kep": a title too
+    long for the list goes on over more rows, which are chosen as one."""
+    from tkinter.font import Font
+    d = driver_for(new_game("klondike", seed=3), geometry=geometry)
+    d.app.learn("cruel")
+    d.pump(200)
+    view = d.app.course.view
+    lessons = view.lessons
+    face = Font(font=lessons.cget("font"))
+    room = lessons.winfo_width() - 2 * int(lessons.cget("borderwidth"))
+    rows = [lessons.get(row) for row in range(lessons.size())]
+    assert all(face.measure(row) <= room for row in rows), rows
+    titles = [lesson.title for lesson in load_course("cruel").lessons]
+    for item, title in enumerate(titles):
+        words = " ".join(lessons.get(row) for row in lessons.rows_of(item)).split()
+        assert " ".join(words[1:] if words[0] == "\u2713" else words) == title
+    last = len(titles) - 1                       # "Clever play: why the order is kept"
+    assert len(lessons.rows_of(last)) > 1
+    lessons.see(lessons.rows_of(last)[-1])
+    d.pump()
+    x, y, _w, h = lessons.bbox(lessons.rows_of(last)[-1])
+    lessons.event_generate("<ButtonPress-1>", x=x + 20, y=y + h // 2)
+    lessons.event_generate("<ButtonRelease-1>", x=x + 20, y=y + h // 2)
+    d.pump()
+    assert list(lessons.curselection()) == list(lessons.rows_of(last)), "the whole title"
+    lessons.focus_force()
+    lessons.event_generate("<Up>")            # the keys go from title to title
+    d.pump()
+    assert lessons.chosen() == last - 1
+    lessons.event_generate("<Down>")
+    lessons.event_generate("<Return>")
+    d.pump()
+    assert d.app.course.lesson_index == last and d.app.course.step_index == 0

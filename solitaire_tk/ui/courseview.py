@@ -21,6 +21,7 @@ from ..resources import resource_files
 from .marks import HINT_COLOUR
 from .buttonrow import ButtonRow
 from .scrollarea import ScrollArea
+from .wraplist import WrappingList
 
 if TYPE_CHECKING:
     from ..course import Course, StepTry, Verdict
@@ -75,11 +76,11 @@ class CourseView(ttk.Frame):
         self.list_label = ttk.Label(inside, text="Lessons (double-click to start one):")
         self.list_label.pack(anchor="w", pady=(6, 0))
         # (Four rows asked for: the list takes whatever room is left.)
-        self.lessons = tk.Listbox(inside, height=4, activestyle="dotbox", exportselection=False)
+        self.lessons = WrappingList(inside, height=4, activestyle="dotbox",
+                                    exportselection=False)
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
-        self.lessons.bind("<Configure>", self._see)
         for button in (self.next, self.show_me, self.leave, self.real_game):
             for key in ("<Return>", "<KP_Enter>"):  # ttk buttons only know Space by themselves
                 button.bind(key, lambda e, b=button: b.invoke())
@@ -90,25 +91,15 @@ class CourseView(ttk.Frame):
             label.configure(wraplength=max(140, event.width - 16))
 
     def _pick(self) -> None:
-        chosen = self.lessons.curselection()
-        if chosen:
-            self.mode.start_lesson(int(chosen[0]))
+        chosen = self.lessons.chosen()
+        if chosen is not None:
+            self.mode.start_lesson(chosen)
 
     def show_lessons(self, course: Course, done: list[str], current: int) -> None:
         from ..course import lesson_key
-        self.lessons.delete(0, "end")
-        for lesson in course.lessons:
-            tick = TICK if lesson_key(course.game_id, lesson.id) in done else " "
-            self.lessons.insert("end", f"{tick} {lesson.title}")
-        self.lessons.selection_clear(0, "end")
-        self.lessons.selection_set(current)
-        self._see()
-
-    def _see(self, event: tk.Event | None = None) -> None:
-        """Keep the lesson being done in sight, whatever size the list gets."""
-        chosen = self.lessons.curselection()
-        if chosen:
-            self.lessons.see(int(chosen[0]))
+        self.lessons.set_items(
+            [f"{TICK if lesson_key(course.game_id, lesson.id) in done else ' '} {lesson.title}"
+             for lesson in course.lessons], current)
 
     def show_step(self, course: Course, lesson_index: int, step_index: int) -> None:
         lesson = course.lessons[lesson_index]
