@@ -278,6 +278,8 @@ def test_the_lesson_list_shows_every_title_whole(driver_for, geometry: str) -> N
     lessons = view.lessons
     face = Font(font=lessons.cget("font"))
     room = lessons.winfo_width() - 2 * int(lessons.cget("borderwidth"))
+    label = view.list_label   # ("Lessons (double-click to sta" at 800 wide)
+    assert label.winfo_reqwidth() <= label.winfo_width() and fully_inside(label, view)
     rows = [lessons.get(row) for row in range(lessons.size())]
     assert all(face.measure(row) <= room for row in rows), rows
     titles = [lesson.title for lesson in load_course("cruel").lessons]

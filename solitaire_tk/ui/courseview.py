@@ -73,7 +73,8 @@ class CourseView(ttk.Frame):
         self.task.pack(anchor="w", fill="x", pady=(6, 4))
         self.feedback = ttk.Label(inside, font=("DejaVu Sans", 11), justify="left")
         self.feedback.pack(anchor="w", fill="x")
-        self.list_label = ttk.Label(inside, text="Lessons (double-click to start one):")
+        self.list_label = ttk.Label(inside, text="Lessons (double-click to start one):",
+                                    justify="left")
         self.list_label.pack(anchor="w", pady=(6, 0))
         # (Four rows asked for: the list takes whatever room is left.)
         self.lessons = WrappingList(inside, height=4, activestyle="dotbox",
@@ -87,7 +88,7 @@ class CourseView(ttk.Frame):
         inside.bind("<Configure>", self._wrap)
 
     def _wrap(self, event: tk.Event) -> None:
-        for label in (self.heading, self.task, self.feedback):
+        for label in (self.heading, self.task, self.feedback, self.list_label):
             label.configure(wraplength=max(140, event.width - 16))
 
     def _pick(self) -> None:
