@@ -35,8 +35,8 @@ __all__ = ["Course", "CourseError", "CourseLesson", "NUDGE_AFTER", "ANSWER_AFTER
            "StepTry", "Verdict", "build_deck", "lesson_key", "load_course", "parse_course",
            "start_step"]
 
-# After this many wrong tries the card to look at lights up; after ANSWER_AFTER
-# the answer is shown.
+# After this many wrong tries the card to look at (or its place) lights up;
+# after ANSWER_AFTER the answer is shown.
 NUDGE_AFTER = 2
 ANSWER_AFTER = 3
 
@@ -57,6 +57,9 @@ class Step:
     variant: str | None = None
     options: Mapping[str, bool] = field(default_factory=dict)
     not_this: str = ""  # why a legal move that is not the right one is not the task's
+    # Two decks hold two of each card: moving the twin of a named card does what
+    # the words ask, unless the step is about choosing one of the two.
+    this_copy_only: bool = False
 
 
 @record(frozen=True)
@@ -130,11 +133,14 @@ def _step(raw: Mapping[str, Any], where: str) -> Step:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise CourseError(f"{where}: 'seed' must be a whole number.")
     variant = raw.get("variant")
+    this_copy_only = raw.get("this_copy_only", False)
+    if not isinstance(this_copy_only, bool):
+        raise CourseError(f"{where}: 'this_copy_only' must be true or false.")
     return Step(task=_text(raw, "task", where), right=right, done=_text(raw, "done", where),
                 piles=_layout(raw, "piles", where), setup=_moves(raw, "setup", where),
                 expect=_layout(raw, "expect", where), seed=seed,
                 variant=None if variant is None else str(variant), options=dict(options),
-                not_this=str(raw.get("not_this", "")))
+                not_this=str(raw.get("not_this", "")), this_copy_only=this_copy_only)
 
 
 def _list(data: Mapping[str, Any], key: str, where: str) -> list[Mapping[str, Any]]:
@@ -250,19 +256,34 @@ class StepTry:
         self.game = game if game is not None else start_step(game_id, step, player)
         self.wrong_tries = 0
         self.closed = False
-        self._right_after = [self._after(move) for move in step.right]
+        self._right_after = [self._played(move).position() for move in step.right]
+        self._right_landings = (set() if step.this_copy_only else
+                                {self._landing(move) for move in step.right} - {None})
 
-    def _after(self, move: Move) -> Any:
+    def _played(self, move: Move) -> Game:
         twin = self.game.copy()
         reason = twin.why_illegal(move)
         if reason is not None:
             raise CourseError(f"A right move of the step cannot be played: {reason}")
         twin.play(move)
-        return twin.position()
+        return twin
+
+    def _landing(self, move: Move) -> tuple[str, tuple[str, ...]] | None:
+        """Where a move of cards puts them, and which cards (by face) land there."""
+        if move.action != "move" or move.dst is None:
+            return None
+        before = len(self.game.piles[move.dst])
+        return move.dst, tuple(card.code for card in self._played(move).piles[move.dst][before:])
 
     def is_right(self, move: Move | Mapping[str, Any]) -> bool:
-        """Whether a legal move ends where a right move ends (so either spelling counts)."""
-        return self.game.is_legal(move) and self._after(as_move(move)) in self._right_after
+        """Whether a legal move ends where a right move ends (so either spelling
+        counts), or puts the same cards in the same place (a twin from the
+        second deck: "the Ace of hearts" is either one)."""
+        if not self.game.is_legal(move):
+            return False
+        move = as_move(move)
+        return (self._played(move).position() in self._right_after
+                or (bool(self._right_landings) and self._landing(move) in self._right_landings))
 
     def attempt(self, move: Move | Mapping[str, Any]) -> Verdict:
         if self.closed:
@@ -286,6 +307,12 @@ class StepTry:
             return Verdict(verdict.kind, f"{verdict.text} Here is the answer: "
                            f"{self.game.describe(right)}", tuple(self.game.touches(right)), right)
         if self.wrong_tries >= NUDGE_AFTER:
+            if right.action == "place" and right.dst is not None:
+                # The card to play is the only one that can go: where it goes is
+                # what the pupil is looking for, so that place lights up.
+                noun = self.game.place(right.dst).rsplit(" ", 1)[0]
+                return Verdict(verdict.kind, f"{verdict.text} Look at the {noun} that lights up.",
+                               ((right.dst, None),))
             # Only the card to move: its partner or its place is left for the pupil to find.
             return Verdict(verdict.kind, f"{verdict.text} Look at the card that lights up.",
                            tuple(self.game.touches(right))[:1])

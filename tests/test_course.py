@@ -197,3 +197,69 @@ def test_lessons_done_is_kept_per_player_and_a_bad_list_falls_back(tmp_path: Pat
     assert "'lessons done' (the lessons done must be a list" in notices
     third.switch_player("Ana")
     assert third.settings.lessons_done == []
+
+
+def _lands(game, move: Move) -> tuple[str, tuple[str, ...]] | None:
+    """Where a move of cards puts them and which cards (by face) land there."""
+    if move.action != "move":
+        return None
+    after = game.copy()
+    before = len(after.piles[move.dst])
+    after.play(move)
+    return move.dst, tuple(card.code for card in after.piles[move.dst][before:])
+
+
+@pytest.mark.parametrize("game_id,lesson_id,n", _steps())
+def test_a_twin_of_a_named_card_does_what_the_step_asks(game_id: str, lesson_id: str,
+                                                        n: int) -> None:
+    """Double Solitaire has two of each card: "Put the Ace of hearts on an up pile"
+    with one Ace of hearts in pile 3 and another in pile 8 is done with either
+    (the one in pile 8 was refused: "...not the one this step asks for").  Every
+    legal move that puts the same cards where a right move puts them is right,
+    unless the step is about choosing one of the two (`this_copy_only`, which
+    then says why with `not_this`)."""
+    step = load_course(game_id).lesson(lesson_id).steps[n]  # type: ignore[union-attr]
+    trying = StepTry(game_id, step)
+    game = trying.game
+    right_landings = {_lands(game, move) for move in step.right} - {None}
+    twins = [move for move in game.legal_moves()
+             if _lands(game, move) in right_landings and not any(
+                 _same_end(game, move, right) for right in step.right)]
+    if step.this_copy_only:
+        assert twins, "this_copy_only where no twin of a right move is on the table"
+        assert step.not_this
+        for move in twins:
+            verdict = StepTry(game_id, step).attempt(move)
+            assert verdict.kind == "wrong" and verdict.text.startswith(step.not_this)
+    for move in twins if not step.this_copy_only else ():
+        again = StepTry(game_id, step)
+        assert again.attempt(move).kind == "right", game.describe(move)
+        assert again.closed
+
+
+def _same_end(game, move: Move, right: Move) -> bool:
+    one, other = game.copy(), game.copy()
+    one.play(move)
+    other.play(right)
+    return one.position() == other.position()
+
+
+def test_double_s_first_step_takes_either_ace_of_hearts() -> None:
+    step = load_course("double").lessons[0].steps[0]
+    game = StepTry("double", step).game
+    aces = [pid for pid in game.pile_ids if game.piles[pid] and game.piles[pid][-1].code == "AH"]
+    assert aces == ["pile3", "pile8"]
+    for pile in aces:
+        assert StepTry("double", step).attempt(Move("move", pile, "pile15")).kind == "right"
+
+
+def test_a_place_to_find_lights_up_and_the_words_say_so() -> None:
+    """Dammit!: the card to play is the only one that can go, so after two wrong
+    tries it is the box to put it in (the answer's) that lights up, and the
+    words say a box lights up (they said a card did, and the card lit up)."""
+    step = load_course("dammit").lessons[0].steps[0]      # the 5 of hearts in box 6
+    trying = StepTry("dammit", step)
+    trying.attempt({"action": "place", "dst": "box1"})
+    second = trying.attempt({"action": "place", "dst": "box2"})
+    assert second.nudge == (("box6", None),)
+    assert second.text.endswith("Look at the box that lights up.")

@@ -174,3 +174,91 @@ def test_a_new_player_is_offered_the_first_lesson(driver_for) -> None:
     assert d.game.game_id == "cruel"
     d.app.course._tick("thirteen/goal")
     assert d.app.course.offer("thirteen") is None, "a lesson of it is done: no offer"
+
+
+def test_either_ace_of_hearts_does_double_s_first_step(driver_for) -> None:
+    """Two decks: "Put the Ace of hearts on one of them" with an Ace of hearts on
+    pile 3 and another on pile 8. The one on pile 8 was refused ("...not the one
+    this step asks for")."""
+    d = driver_for(new_game("klondike", seed=3))
+    learn_from_the_menu(d, "Double Solitaire")
+    view = d.app.course.view
+    assert d.game.piles["pile3"][-1].code == d.game.piles["pile8"][-1].code == "AH"
+    d.drag(d.card_point("pile8"), d.place_point("pile15"))
+    assert [card.code for card in d.game.piles["pile15"]] == ["AH"]
+    assert d.game.piles["pile3"][-1].code == "AH", "the other Ace stays where it was"
+    assert "An up pile climbs" in feedback(d) and str(view.next.cget("state")) == "normal"
+
+
+def test_the_nudge_lights_the_box_the_words_speak_of(driver_for) -> None:
+    """Dammit!: after two wrong tries the words said "Look at the card that lights
+    up" and the card to play lit up, though box 6 was what the pupil had to find."""
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("dammit")
+    for box in ("box1", "box2"):   # the card to play, then a box the task does not ask for
+        d.click(*d.card_point("stock"))
+        d.click(*d.place_point(box))
+    assert d.game.piles["box1"] == [] and feedback(d).endswith("Look at the box that lights up.")
+    left, top, right, bottom = d.table.bbox("mark:hint")
+    box = d.table.target_rect("box6")
+    assert left <= box.x + box.w / 2 <= right and top <= box.y + box.h / 2 <= bottom
+    card = d.table.card_rect("stock", len(d.game.piles["stock"]) - 1)
+    assert not left <= card.x + card.w / 2 <= right, "the card to play is not lit"
+
+
+def test_thirteen_s_first_step_says_how_and_dragging_the_king_away_works(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("thirteen")
+    assert "Click it, or drag it to the discard pile." in d.app.course.view.task.cget("text")
+    d.drag(d.card_point("pile1"), d.place_point("discard"))
+    assert not d.game.piles["pile1"] and "discard pile" in feedback(d)
+    assert d.game.piles["discard"][-1].code == "KH"
+
+
+def test_enter_on_the_table_goes_on_once_a_step_is_done(driver_for) -> None:
+    """A pupil who clicks the table again after the right move (the keys go to
+    the table) still goes on with Enter, or Space."""
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("thirteen")
+    mode = d.app.course
+    d.click(*d.card_point("pile1"))   # the King: right
+    assert mode.trying is not None and mode.trying.closed
+    d.click(*d.card_point("pile2"))   # the keys are the table's again
+    assert d.root.focus_get() is d.table
+    d.key("Return")
+    d.pump()
+    assert mode.step_index == 1 and not mode.trying.closed
+    d.key("Return")   # before the step is done, Enter is the table's own
+    d.pump()
+    assert mode.step_index == 1 and d.app.controls.focus is not None
+    mode.try_move(mode.trying.step.right[0])
+    d.table.focus_force()
+    d.key("space")
+    d.pump()
+    assert mode.step_index == 2
+
+
+def test_f6_takes_the_keys_to_the_lesson_s_buttons_and_back(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3), geometry="800x600+0+0")
+    d.app.learn("cruel")
+    mode = d.app.course
+    KeyboardPlayer(d).play(mode.trying.step.right[0])
+    view = mode.view
+    d.table.focus_force()
+    d.key("F6")
+    d.pump()
+    assert d.root.focus_get() is d.app.panel.book
+    seen = []
+    for _ in range(30):   # Tab goes round the panel: the Lesson page's buttons too
+        d.root.focus_get().event_generate("<Tab>")
+        d.pump()
+        seen.append(d.root.focus_get())
+    assert view.next in seen and view.leave in seen and view.lessons in seen
+    view.next.focus_set()
+    d.pump()
+    d.key("Return", widget=view.next)
+    d.pump()
+    assert mode.step_index == 1
+    view.lessons.focus_set()
+    d.key("F6", widget=view.lessons)
+    assert d.root.focus_get() is d.table

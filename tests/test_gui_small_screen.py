@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solitaire_tk import new_game
+from solitaire_tk.course import load_course
 from solitaire_tk.ui.dialogs import TextDialog
+
+from .gui import KeyboardPlayer
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -19,6 +24,22 @@ def fully_inside(widget, outer) -> bool:
             and left + widget.winfo_width() <= outer.winfo_rootx() + outer.winfo_width()
             and outer.winfo_rooty() <= top
             and top + widget.winfo_height() <= outer.winfo_rooty() + outer.winfo_height())
+
+
+def top_line_inside(label, outer) -> bool:
+    """Whether the first line of a label's words is in sight within `outer`."""
+    from tkinter.font import Font
+    line = Font(font=label.cget("font")).metrics("linespace")
+    top = label.winfo_rooty()
+    return outer.winfo_rooty() <= top and top + line <= outer.winfo_rooty() + outer.winfo_height()
+
+
+def apart(one, other) -> bool:
+    """Whether two widgets do not overlap on the screen."""
+    return (one.winfo_rootx() + one.winfo_width() <= other.winfo_rootx()
+            or other.winfo_rootx() + other.winfo_width() <= one.winfo_rootx()
+            or one.winfo_rooty() + one.winfo_height() <= other.winfo_rooty()
+            or other.winfo_rooty() + other.winfo_height() <= one.winfo_rooty())
 
 
 def text_fits(button) -> bool:
@@ -75,11 +96,12 @@ def test_the_replay_controls_fit_a_small_window_and_scroll_to_the_rest(driver_fo
     for left, right in zip(buttons, buttons[1:]):
         assert left.winfo_rootx() + left.winfo_width() <= right.winfo_rootx()
     # Play from here and Close replay are in sight below the scrolling area,
-    # side by side; the controls above them scroll.
+    # with their words whole ("Play from her" was cut): one beside or under the
+    # other as the room allows; the controls above them scroll.
     for button in (view.take_over, view.close_button):
         assert fully_inside(button, d.app.panel) and not fully_inside(button, area)
-    assert (view.take_over.winfo_rootx() + view.take_over.winfo_width()
-            <= view.close_button.winfo_rootx())
+        assert text_fits(button), button.cget("text")
+    assert apart(view.take_over, view.close_button)
     assert area.scrolls
     view.close_button.invoke()
     d.pump()
@@ -106,21 +128,41 @@ def test_a_place_s_words_stay_inside_it_so_a_card_on_it_hides_them(driver_for) -
     assert spot.y <= top and bottom <= spot.y + table.layout.card_h
 
 
-def test_a_lesson_in_a_small_window_scrolls_to_next_and_leave(driver_for) -> None:
-    d = driver_for(new_game("klondike", seed=3), geometry="800x520+0+0")
-    d.app.course.open("klondike")
+@pytest.mark.parametrize("geometry", ["800x520+0+0", "800x600+0+0"])
+def test_a_lesson_s_buttons_stay_in_sight_and_in_one_place(driver_for, geometry: str) -> None:
+    """At 800x600 Next was below the fold after a right move, a new task started
+    mid-sentence (the page kept its scroll), Leave lesson was cut even scrolled
+    to the bottom, and Next moved from step to step under the pointer."""
+    d = driver_for(new_game("klondike", seed=3), geometry=geometry)
+    d.app.learn("dammit")   # long titles, tasks and sentences
     d.pump(200)
-    view = d.app.course.view
-    page = d.app.course.page
+    mode = d.app.course
+    view, page = mode.view, mode.page
     assert d.app.panel.book.select() == str(page)
-    for button in (view.next, view.show_me, view.leave):
-        page.see(button)
-        d.pump()
-        assert fully_inside(button, page), button.cget("text")
-        assert text_fits(button), button.cget("text")   # not squeezed at the side
-    view.leave.invoke()
-    d.pump()
-    assert not d.app.course.active
+    keys = KeyboardPlayer(d)
+    places = set()
+    for lesson in (0, 1):
+        mode.start_lesson(lesson)
+        for n, step in enumerate(load_course("dammit").lessons[lesson].steps):
+            d.pump()
+            # A new step is read from the top of the page.
+            assert view.area.canvas.canvasy(0) == 0 and top_line_inside(view.task, view.area)
+            keys.play(step.right[0])
+            d.pump()
+            # The right move's sentence, Next and Leave lesson are all in sight, whole.
+            assert fully_inside(view.feedback, view.area), (lesson, n)
+            for button in (view.next, view.show_me, view.leave):
+                assert fully_inside(button, page) and not fully_inside(button, view.area)
+                assert text_fits(button), button.cget("text")
+            places.add((view.next.winfo_rootx(), view.next.winfo_rooty(), view.next.winfo_width()))
+            view.area.canvas.yview_moveto(1.0)   # the pupil scrolls down to read the list
+            d.pump()
+            if n + 1 < len(load_course("dammit").lessons[lesson].steps):
+                d.click_widget(view.next)
+                assert mode.step_index == n + 1
+    assert len(places) == 1, f"Next moved: {places}"
+    d.click_widget(view.leave)
+    assert not mode.active
 
 
 def shown_tabs(book) -> list[str]:
@@ -222,3 +264,42 @@ def test_the_statistics_dialog_on_a_tall_screen_shows_everything_without_scrolli
     assert not dialog.area.scrolls
     assert fully_inside(dialog.scores_frame, dialog.area.canvas)
     dialog.close()
+
+
+@pytest.mark.parametrize("geometry", ["1100x760+0+0", "800x600+0+0"])
+def test_the_lesson_list_shows_every_title_whole(driver_for, geometry: str) -> None:
+    """At 1100 wide the list read "Clever play: why the order is kep": a title too
+    long for the list goes on over more rows, which are chosen as one."""
+    from tkinter.font import Font
+    d = driver_for(new_game("klondike", seed=3), geometry=geometry)
+    d.app.learn("cruel")
+    d.pump(200)
+    view = d.app.course.view
+    lessons = view.lessons
+    face = Font(font=lessons.cget("font"))
+    room = lessons.winfo_width() - 2 * int(lessons.cget("borderwidth"))
+    label = view.list_label   # ("Lessons (double-click to sta" at 800 wide)
+    assert label.winfo_reqwidth() <= label.winfo_width() and fully_inside(label, view)
+    rows = [lessons.get(row) for row in range(lessons.size())]
+    assert all(face.measure(row) <= room for row in rows), rows
+    titles = [lesson.title for lesson in load_course("cruel").lessons]
+    for item, title in enumerate(titles):
+        words = " ".join(lessons.get(row) for row in lessons.rows_of(item)).split()
+        assert " ".join(words[1:] if words[0] == "\u2713" else words) == title
+    last = len(titles) - 1                       # "Clever play: why the order is kept"
+    assert len(lessons.rows_of(last)) > 1
+    lessons.see(lessons.rows_of(last)[-1])
+    d.pump()
+    x, y, _w, h = lessons.bbox(lessons.rows_of(last)[-1])
+    lessons.event_generate("<ButtonPress-1>", x=x + 20, y=y + h // 2)
+    lessons.event_generate("<ButtonRelease-1>", x=x + 20, y=y + h // 2)
+    d.pump()
+    assert list(lessons.curselection()) == list(lessons.rows_of(last)), "the whole title"
+    lessons.focus_force()
+    lessons.event_generate("<Up>")            # the keys go from title to title
+    d.pump()
+    assert lessons.chosen() == last - 1
+    lessons.event_generate("<Down>")
+    lessons.event_generate("<Return>")
+    d.pump()
+    assert d.app.course.lesson_index == last and d.app.course.step_index == 0

@@ -443,6 +443,10 @@ class TutorApp:
     def replay_key(self, keysym: str) -> bool:
         return self.replay.key(keysym)
 
+    def press_lesson_next(self) -> bool:
+        """Enter or Space on the table once a lesson's step is done: its Next."""
+        return self.course.active and self.course.press_next()
+
     @property
     def replaying(self) -> bool:
         return self.replay.active

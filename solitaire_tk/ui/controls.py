@@ -58,6 +58,8 @@ class TablePlayer(Protocol):
 
     def replay_key(self, keysym: str) -> bool: ...
 
+    def press_lesson_next(self) -> bool: ...
+
     def say(self, text: str, kind: str = "info") -> None: ...
 
     def press_button(self, name: str) -> None: ...
@@ -466,8 +468,10 @@ class TableControls:
         return "break"
 
     def _activate(self) -> str:
-        """Enter or Space: use the stock or a button, pick a card up, or put it down."""
-        if self.player.replaying:
+        """Enter or Space: use the stock or a button, pick a card up, or put it down
+        (or, once a lesson's step is done, go on to the next: the table has the
+        keys again after a click on it)."""
+        if self.player.replaying or self.player.press_lesson_next():
             return "break"
         current = self._ensure_focus()
         if current is None:

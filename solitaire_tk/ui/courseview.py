@@ -19,7 +19,9 @@ from ..moves import Move
 from ..registry import GAME_IDS, game_class
 from ..resources import resource_files
 from .marks import HINT_COLOUR
+from .buttonrow import ButtonRow
 from .scrollarea import ScrollArea
+from .wraplist import WrappingList
 
 if TYPE_CHECKING:
     from ..course import Course, StepTry, Verdict
@@ -37,92 +39,98 @@ def games_with_a_course() -> list[str]:
 
 
 class CourseView(ttk.Frame):
-    """The Lesson page: the lessons (ticked when done), the step and its task."""
+    """The Lesson page: the step, its task and the lessons (ticked when done)
+    scroll; Next, Show me and Leave lesson stay below them, always in sight
+    and in one place (a longer task moved Next under the pointer, and on a
+    small screen pushed it out of sight)."""
 
     def __init__(self, master: tk.Misc, mode: CourseMode) -> None:
-        super().__init__(master, padding=6)
+        super().__init__(master)
         self.mode = mode
-        self.heading = ttk.Label(self, font=("DejaVu Sans", 12, "bold"))
+        actions = ttk.Frame(self, padding=(6, 4, 6, 6))
+        actions.pack(side="bottom", fill="x")
+        # Next and Show me share a row, or stand one under the other if it is too
+        # narrow; at the end of the course the same place offers a real game.
+        self.go_on = ButtonRow(actions)
+        self.go_on.pack(fill="x")
+        # (No wide least width: they fit side by side in a narrow panel.)
+        self.next = ttk.Button(self.go_on, text="Next", width=-5, command=mode.next)
+        self.show_me = ttk.Button(self.go_on, text="Show me", width=-5, command=mode.show_answer)
+        self.real_game = ttk.Button(self.go_on, text="Now play a real game",
+                                    command=mode.play_real_game)
+        self.go_on.show([self.next, self.show_me])
+        self.leave = ttk.Button(actions, text="Leave lesson", command=mode.close)
+        self.leave.pack(anchor="e", pady=(4, 0))
+        self.area = ScrollArea(self)
+        self.area.pack(fill="both", expand=True)
+        inside = ttk.Frame(self.area.inner, padding=(6, 6, 6, 0))
+        inside.pack(fill="both", expand=True)
+        self.heading = ttk.Label(inside, font=("DejaVu Sans", 12, "bold"))
         self.heading.pack(anchor="w")
-        self.count = ttk.Label(self, font=("DejaVu Sans", 10))
+        self.count = ttk.Label(inside, font=("DejaVu Sans", 10))
         self.count.pack(anchor="w")
-        self.task = ttk.Label(self, font=("DejaVu Sans", 12), justify="left")
+        self.task = ttk.Label(inside, font=("DejaVu Sans", 12), justify="left")
         self.task.pack(anchor="w", fill="x", pady=(6, 4))
-        self.feedback = ttk.Label(self, font=("DejaVu Sans", 11), justify="left")
+        self.feedback = ttk.Label(inside, font=("DejaVu Sans", 11), justify="left")
         self.feedback.pack(anchor="w", fill="x")
-        buttons = ttk.Frame(self)
-        buttons.pack(fill="x", pady=(6, 6))
-        # Sharing the row (a grid of shares): a narrow page narrows both a
-        # little rather than cutting Show me off.
-        self.next = ttk.Button(buttons, text="Next", command=mode.next)
-        self.next.grid(row=0, column=0, sticky="we")
-        self.show_me = ttk.Button(buttons, text="Show me", command=mode.show_answer)
-        self.show_me.grid(row=0, column=1, sticky="we", padx=(4, 0))
-        buttons.columnconfigure(0, weight=1)
-        buttons.columnconfigure(1, weight=1)
-        self.leave = ttk.Button(self, text="Leave lesson", command=mode.close)
-        self.real_game = ttk.Button(self, text="Now play a real game", command=mode.play_real_game)
-        self.list_label = ttk.Label(self, text="Lessons (double-click to start one):")
-        self.list_label.pack(anchor="w")
+        self.list_label = ttk.Label(inside, text="Lessons (double-click to start one):",
+                                    justify="left")
+        self.list_label.pack(anchor="w", pady=(6, 0))
         # (Four rows asked for: the list takes whatever room is left.)
-        self.lessons = tk.Listbox(self, height=4, activestyle="dotbox", exportselection=False)
-        self.leave.pack(side="bottom", anchor="e", pady=(6, 0))  # before the list: never cut off
+        self.lessons = WrappingList(inside, height=4, activestyle="dotbox",
+                                    exportselection=False)
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
-        self.lessons.bind("<Configure>", self._see)
         for button in (self.next, self.show_me, self.leave, self.real_game):
             for key in ("<Return>", "<KP_Enter>"):  # ttk buttons only know Space by themselves
                 button.bind(key, lambda e, b=button: b.invoke())
-        self.bind("<Configure>", self._wrap)
+        inside.bind("<Configure>", self._wrap)
 
     def _wrap(self, event: tk.Event) -> None:
-        for label in (self.heading, self.task, self.feedback):
+        for label in (self.heading, self.task, self.feedback, self.list_label):
             label.configure(wraplength=max(140, event.width - 16))
 
     def _pick(self) -> None:
-        chosen = self.lessons.curselection()
-        if chosen:
-            self.mode.start_lesson(int(chosen[0]))
+        chosen = self.lessons.chosen()
+        if chosen is not None:
+            self.mode.start_lesson(chosen)
 
     def show_lessons(self, course: Course, done: list[str], current: int) -> None:
         from ..course import lesson_key
-        self.lessons.delete(0, "end")
-        for lesson in course.lessons:
-            tick = TICK if lesson_key(course.game_id, lesson.id) in done else " "
-            self.lessons.insert("end", f"{tick} {lesson.title}")
-        self.lessons.selection_clear(0, "end")
-        self.lessons.selection_set(current)
-        self._see()
-
-    def _see(self, event: tk.Event | None = None) -> None:
-        """Keep the lesson being done in sight, whatever size the list gets."""
-        chosen = self.lessons.curselection()
-        if chosen:
-            self.lessons.see(int(chosen[0]))
+        self.lessons.set_items(
+            [f"{TICK if lesson_key(course.game_id, lesson.id) in done else ' '} {lesson.title}"
+             for lesson in course.lessons], current)
 
     def show_step(self, course: Course, lesson_index: int, step_index: int) -> None:
         lesson = course.lessons[lesson_index]
-        self.heading.configure(text=f"{course.title} \N{EN DASH} {lesson.title}")
+        # (The panel's title names the game: the lesson's whole title is enough here.)
+        self.heading.configure(text=lesson.title)
         self.count.configure(text=f"Step {step_index + 1} of {len(lesson.steps)} "
                                   f"(lesson {lesson_index + 1} of {len(course.lessons)})")
         self.task.configure(text=lesson.steps[step_index].task)
         self.say("Make the move on the table.", "info")
         self.next.configure(state="disabled")
         self.show_me.configure(state="normal")
-        self.real_game.pack_forget()
+        self.go_on.show([self.next, self.show_me])
+        self.area.to_top()   # a new task is read from its start, not mid-sentence
 
     def say(self, text: str, kind: str) -> None:
         self.feedback.configure(text=text, foreground=FEEDBACK_COLOURS.get(kind, "#1a1a1a"))
+        self.area.see(self.feedback)
 
     def step_closed(self, last_of_course: bool) -> None:
         self.next.configure(state="disabled" if last_of_course else "normal")
         self.show_me.configure(state="disabled")
         if last_of_course:
-            self.real_game.pack(anchor="w", pady=(0, 6), before=self.list_label)
+            self.go_on.show([self.real_game])
             self.real_game.focus_set()
         else:
             self.next.focus_set()  # Enter or Space goes on: the keyboard needs no mouse
+
+    @property
+    def next_offered(self) -> bool:
+        return self.next.winfo_ismapped() and str(self.next.cget("state")) == "normal"
 
 
 class CourseMode:
@@ -132,8 +140,7 @@ class CourseMode:
         self.trying: StepTry | None = None
         self.lesson_index = 0
         self.step_index = 0
-        self._view: CourseView | None = None
-        self._page: ScrollArea | None = None   # the Lesson page, the view inside it
+        self._view: CourseView | None = None   # the Lesson page, while open
         # What the tutor lit up for this step (the nudge, or the answer): drawn again
         # whenever the table redraws its marks.
         self._lit: Verdict | None = None
@@ -151,18 +158,14 @@ class CourseMode:
     @property
     def view(self) -> CourseView:
         if self._view is None:
-            # In a scrolling page: on a small screen, or under a long sentence,
-            # Next, Show me and Leave lesson are never out of reach.
-            self._page = ScrollArea(self.app.panel.book)
-            self._view = CourseView(self._page.inner, self)
-            self._view.pack(fill="both", expand=True)
-            self.app.panel.open_page(self._page, "Lesson")
+            self._view = CourseView(self.app.panel.book, self)
+            self.app.panel.open_page(self._view, "Lesson")
         return self._view
 
     @property
-    def page(self) -> ScrollArea | None:
-        """The Lesson page of the tutor panel (the view scrolls inside it), if open."""
-        return self._page
+    def page(self) -> CourseView | None:
+        """The Lesson page of the tutor panel, if open."""
+        return self._view
 
     def done_list(self) -> list[str]:
         return list(self.app.settings.lessons_done)
@@ -215,10 +218,11 @@ class CourseMode:
         view = self.view
         view.show_lessons(course, self.done_list(), self.lesson_index)
         view.show_step(course, self.lesson_index, index)
-        assert self._page is not None
-        app.panel.book.select(self._page)
+        app.panel.book.select(view)
         app.after_change_marks()
-        app.status.say(step.task, "info")
+        # One line in the status bar (the Lesson page has the whole sentence): a bar
+        # growing to three lines squeezed the page and moved Next up and down.
+        app.status.say(step.task, "info", in_panel_too=True)
         app.table.focus_set()
 
     def next(self) -> None:
@@ -230,6 +234,13 @@ class CourseMode:
             self.start_step(self.step_index + 1)
         elif self.lesson_index + 1 < len(course.lessons):
             self.start_lesson(self.lesson_index + 1)
+
+    def press_next(self) -> bool:
+        """Enter or Space on the table once a step is done: Next, if it is offered."""
+        if self._view is None or not self.active or not self._view.next_offered:
+            return False
+        self._view.next.invoke()
+        return True
 
     # -- a try -----------------------------------------------------------------
     def try_move(self, move: Move) -> bool:
@@ -266,7 +277,7 @@ class CourseMode:
         self.view.say(text, "right")
         self.view.step_closed(last_of_course)  # first: the list's size may change
         self.view.show_lessons(course, self.done_list(), self.lesson_index)
-        self.app.status.say(text, "done")
+        self.app.status.say(text, "done", in_panel_too=True)
 
     def _tick(self, key: str) -> None:
         done = self.done_list()
@@ -276,7 +287,7 @@ class CourseMode:
     def _refused(self, verdict: Verdict) -> None:
         app = self.app
         self.view.say(verdict.text, verdict.kind)
-        app.status.say(verdict.text, "illegal")
+        app.status.say(verdict.text, "illegal", in_panel_too=True)
         if app.settings.sound:
             app.root.bell()
         app.controls.drop_hold()
@@ -338,10 +349,10 @@ class CourseMode:
         self.trying = None
         app = self.app
         app.marks.clear("hint")
-        if self._page is not None:
-            app.panel.close_page(self._page)
-            self._page.destroy()
-            self._view = self._page = None
+        if self._view is not None:
+            app.panel.close_page(self._view)
+            self._view.destroy()
+            self._view = None
         if show_game:
             app.controls.drop_hold()
             app.show_game_in_play("lesson")

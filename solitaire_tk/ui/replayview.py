@@ -9,6 +9,7 @@ from tkinter import font, ttk
 from typing import Callable
 
 from ..tutor.replaying import ReplaySession
+from .buttonrow import ButtonRow
 from .tooltip import Tooltip, add_tooltips
 from .colours import ERROR_COLOUR, GOING_COLOUR, RESULT_COLOURS
 from .mistakeview import MistakeBar
@@ -113,14 +114,14 @@ class ReplayView(ttk.Frame):
         self.row_marks: dict[int, str] = {}   # row -> a kind of ROW_MARKS
         # Play from here and Close replay stay at the bottom; the list of steps
         # between takes whatever room the sentences leave.
-        actions = ttk.Frame(actions_in or self)
+        # (Side by side, or one under the other where a narrow panel would cut
+        # their words: "Play from her".)
+        actions = ButtonRow(actions_in or self)
         actions.pack(side="bottom", fill="x", pady=(4, 0))
-        self.take_over = ttk.Button(actions, text="Play from here", command=on_play_from_here)
-        self.take_over.grid(row=0, column=0, sticky="w")
-        self.close_button = ttk.Button(actions, text="Close replay", command=on_close)
-        self.close_button.grid(row=0, column=1, sticky="e", padx=(4, 0))
-        actions.columnconfigure(0, weight=1)
-        actions.columnconfigure(1, weight=1)
+        self.take_over = ttk.Button(actions, text="Play from here", width=-5,
+                                    command=on_play_from_here)
+        self.close_button = ttk.Button(actions, text="Close replay", width=-5, command=on_close)
+        actions.show([self.take_over, self.close_button])
         self.where = ttk.Label(self, wraplength=240, justify="left", font=("DejaVu Sans", 10, "bold"))
         self.where.pack(anchor="w", fill="x", pady=(4, 0))
         self.result = ttk.Label(self, wraplength=240, justify="left")

@@ -103,11 +103,18 @@ class ScrollArea(ttk.Frame):
         self.canvas.itemconfigure(self._item, width=1)   # a change Tk must act on
         self._fit()
 
+    def to_top(self) -> None:
+        self.canvas.yview_moveto(0)
+
     def see(self, widget: tk.Widget) -> None:
         """Scroll so that `widget` (inside the area) is in sight."""
+        # A sentence just changed may make it scroll, or scroll further: fit the
+        # area to it first (its own Configure events come only later).
+        self.update_idletasks()
+        self._fit()
+        self.update_idletasks()
         if not self.scrolls:
             return
-        self.update_idletasks()
         top = widget.winfo_rooty() - self.inner.winfo_rooty()
         bottom = top + widget.winfo_height()
         shown_top = self.canvas.canvasy(0)
