@@ -16,7 +16,7 @@ from ..engine import Game
 from ..games import dammit as dammit_rules
 from ..games.dammit import Dammit
 from ..moves import Move
-from ..wording import plural, sentence
+from ..wording import sentence
 from . import dammit_odds as odds
 from .scoring import Scored, Scratch, say
 
@@ -106,15 +106,15 @@ def _dammit_place(game: Dammit, move: Move, card_name: str, worth: dict[int, flo
         why = (f"but {'a middle box' if best == odds.MIDDLE else 'another box'} is safer, "
                f"because a {name} may still need this one")
     elif free[odds.MIDDLE]:
-        why = (f"this card will {'most likely ' if stays else ''}be taken away when the grid "
-               f"fills up, so it can borrow a {name}'s box for a while and keep the middle "
-               "boxes free for cards that might have to stay")
+        why = (f"this card will {'most likely ' if stays else ''}go away when the grid fills "
+               f"up, so it can wait in a {name}'s box and leave the middle boxes for cards "
+               "that may have to stay")
     elif not to_come:
         why = f"all four {name}s are already placed, so this box only takes number cards now"
     else:
-        why = (f"the middle boxes are full, and with {plural(to_come, name)} still to come "
-               f"and {free[kind]} {'box' if free[kind] == 1 else 'boxes'} free for them, a {name} is the face card "
-               "least likely to need this box soon")
+        # (Not "4 Queens still to come and 2 boxes free": that read as a disaster.)
+        why = (f"the middle boxes are full, and of the Kings, Queens and Jacks still to come, "
+               f"a {name} is the least likely to need this box soon")
     return Scored(move, score, say(what, why))
 
 
