@@ -126,6 +126,10 @@ def test_cruel_messages_option_pops_up_the_reason(driver_for, monkeypatch) -> No
     d.app.change_setting("messages", True)
     d.drag(d.card_point("pile1"), d.place_point("pile2"))
     assert shown and "2 of clubs" in shown[0]
+    # A click on a card that has no move is refused the same way (it said so
+    # only in the status bar).
+    d.click(*d.card_point("pile2"))
+    assert len(shown) == 2 and shown[1] == "There is no move for the 8 of hearts right now."
 
 
 def test_thirteen_keys(driver_for) -> None:

@@ -175,10 +175,11 @@ class TableControls:
             self.player.try_move(meant)
         else:
             card = game.piles[hit.pile][hit.index]
+            # Refused as any move is (Cruel's Messages option shows it in a box too).
             if card.face_up:
-                self.player.say(f"There is no move for {card.name} right now.", "illegal")
+                self.player.refuse(f"There is no move for {card.name} right now.")
             else:   # how it comes up is the game's rule
-                self.player.say(game.face_down_words, "illegal")
+                self.player.refuse(game.face_down_words)
 
     def _taking_away(self, pile: str, index: int) -> Move | None:
         """In a game that takes cards away, the move that takes this card away
