@@ -121,6 +121,15 @@ def _fallback_for(wanted: Path | None) -> Path | None:
         return None
 
 
+def is_stand_in(folder: Path) -> bool:
+    """Whether `folder` is a stand-in in the temp directory (`_fallback_for`)."""
+    try:
+        return folder.parent == Path(tempfile.gettempdir()) and folder.name.startswith(
+            f"{APP_NAME}-")
+    except OSError:
+        return False
+
+
 def _brought_back_notice(folder: Path) -> str | None:
     """Put back what the pupil changed in the stand-in while `folder` could not be
     written; what they are told about it, or None if there was nothing."""

@@ -59,7 +59,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
-                        NewerFile, data_dir, data_dir_notice, locate_data_dir, move_aside,
+                        NewerFile, data_dir, data_dir_notice, is_stand_in, locate_data_dir,
+                        move_aside,
                         read_versioned, register_converter)
 from .engine import Game
 from .inplay import GameInPlay
@@ -305,6 +306,9 @@ class DataStore:
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder, notice = locate_data_dir(folder)
         self.notices: list[str] = [notice] if notice else []
+        # Why the folder in use is not the pupil's own, while that lasts (said
+        # again to each player who picks their name: the first may not read it).
+        self.folder_notice = notice if notice and is_stand_in(self.folder) else None
         # Set by the window: each notice is shown as it happens, not kept for later.
         self.on_notice: Callable[[str], None] | None = None
         self._frozen: set[Path] = set()        # files never to be written over

@@ -191,3 +191,25 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     d.key("Next", state=0x4)   # Ctrl+Page Down with nobody to switch to
     assert d.status() == ONLY_ONE_PLAYER
 
+
+
+def test_a_player_who_picks_their_name_is_told_the_games_are_kept_elsewhere(
+        driver_for, tmp_path, monkeypatch) -> None:
+    """Said at start-up under the Players dialog, the stand-in folder's notice
+    was gone once the pupil picked their name: it is said again with the hello."""
+    from solitaire_tk.userdata import DataStore
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    (tmp_path / "H").write_text("a network drive not connected")
+    store = DataStore(tmp_path / "H" / "Solitaire")
+    assert store.folder_notice and "for now they are kept in" in store.folder_notice
+    d = driver_for(new_game("cruel", seed=3))
+    d.store.add_player("Ana")
+    monkeypatch.setattr(d.store, "folder_notice", store.folder_notice)
+    from solitaire_tk.ui import playerswitch
+    playerswitch.step(d.app, 1)
+    assert d.store.current_player == "Ana"
+    said = str(d.app.panel.message.cget("text"))
+    assert said.startswith("Hello, Ana!") and store.folder_notice in said
+    assert d.app.panel.heading.cget("text") == "About your files"
+    assert DataStore(d.store.folder).folder_notice is None, "the pupil's own folder: nothing"

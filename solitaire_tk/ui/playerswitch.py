@@ -34,16 +34,27 @@ def player_changed(app: TutorApp, name: str, note: str = "") -> None:
     game = app.store.resume()
     if game is not None:
         app.start(game, used_hints=app.store.resumed_with_hints)
-        app.say(f"Hello, {name}! Here is your game, as you left it. {note}".strip(), "info")
+        greet(app, f"Hello, {name}! Here is your game, as you left it. {note}")
         return
     started_by = app.session.hand_over()
     app.after_change_marks()
     if started_by is None or started_by == name:
-        app.say(f"Hello, {name}! The game on the table is yours now. {note}".strip(), "info")
+        greet(app, f"Hello, {name}! The game on the table is yours now. {note}")
         return
-    app.say(f"Hello, {name}! This game was started by {started_by}, who can go on with it "
-            f"later. If you play it on, it counts as played with help. For a deal of your "
-            f"own, press {key_for(app.game, 'new')}. {note}".strip(), "info")
+    greet(app, f"Hello, {name}! This game was started by {started_by}, who can go on with it "
+               f"later. If you play it on, it counts as played with help. For a deal of your "
+               f"own, press {key_for(app.game, 'new')}. {note}")
+
+
+def greet(app: TutorApp, greeting: str) -> None:
+    """Say hello; where the games are kept in a stand-in folder, say that again
+    too (said at start-up, under the Players dialog, the pupil who then picked
+    their name never saw it)."""
+    notice = app.store.folder_notice
+    if notice:
+        app.show_notice(f"{greeting.strip()} {notice}")
+    else:
+        app.say(greeting.strip(), "info")
 
 
 def step(app: TutorApp, by: int) -> None:
