@@ -160,6 +160,10 @@ def test_a_big_class_on_a_small_screen_keeps_the_buttons_in_sight(
     for widget in (dialog.close_button, dialog.export_button, dialog.sort_chooser):
         assert widget.winfo_ismapped() and widget.winfo_height() > 10
         assert widget.winfo_rooty() + widget.winfo_height() <= bottom, widget
+    # The chart keeps room to be read (it was cut to its top line): the table
+    # shows fewer rows at a time and scrolls.
+    assert dialog.chart.winfo_height() >= 100, dialog.chart.winfo_height()
+    assert int(dialog.tree.cget("height")) == 5
     dialog.close_button.invoke()
     d.pump()
     assert not dialog.winfo_exists()

@@ -80,8 +80,12 @@ class ClassDialog(ModalDialog):
         style.configure("Class.Treeview", rowheight=self.line_height + 6)
         table = ttk.Frame(body)
         table.pack(fill="both", expand=True, pady=(8, 0))
+        # Fewer rows at a time on a short screen (800x600): the chart below then
+        # keeps room to be read (it was cut to one line), and the table scrolls.
+        most_rows = 10 if self.winfo_screenheight() >= 760 else 5
         self.tree = ttk.Treeview(table, columns=COLUMNS, show="headings", selectmode="browse",
-                                 height=min(max(len(self.rows), 3), 10), style="Class.Treeview")
+                                 height=min(max(len(self.rows), 3), most_rows),
+                                 style="Class.Treeview")
         for index, column in enumerate(COLUMNS):   # as wide as the widest cell, no wider
             width = max([heading_font.measure(column + " \u25bc") + 12,
                          *(font.measure(row.cells()[index]) + 16 for row in self.rows)])
