@@ -206,7 +206,10 @@ def _read_one(source: Path, report: ClassReport, label: str) -> None:
     with tempfile.TemporaryDirectory(prefix="solitaire-report-",
                                      ignore_cleanup_errors=True) as temp:
         copy = Path(temp) / "data"
-        copied = copy_readable(source, copy)
+        copied = copy_readable(source, copy, all_saved=True)
+        if copied.too_much:   # a count that quietly came out lower would mislead
+            report.notes.append(f"'{source}' holds more than the report can read at once, so "
+                                "some players' figures may be too low.")
         if copied.unreadable:
             names = ", ".join(f"'{source / name}'" for name in copied.unreadable[:3])
             more = " and more" if len(copied.unreadable) > 3 else ""

@@ -45,9 +45,11 @@ class Copied:
     too_much: bool = False                               # stopped at MAX_COPY_BYTES
 
 
-def copy_readable(source: Path, target: Path, budget: int | None = None) -> Copied:
+def copy_readable(source: Path, target: Path, budget: int | None = None,
+                  all_saved: bool = False) -> Copied:
     """Copy what can be read of the pupil's folder `source` into `target` (see above),
-    at most `budget` bytes (`MAX_COPY_BYTES`).
+    at most `budget` bytes (`MAX_COPY_BYTES`); with `all_saved`, every saved game
+    (the class report counts them all), not only the newest `MAX_SAVED_GAMES`.
 
     Never raises: what cannot be read or written is left out, and said in the result.
     """
@@ -55,7 +57,7 @@ def copy_readable(source: Path, target: Path, budget: int | None = None) -> Copi
     budget = MAX_COPY_BYTES if budget is None else budget
     before = _copied_before(target)
     now: dict[str, str] = dict(before)
-    for name in _candidates(source, done):
+    for name in _candidates(source, done, all_saved=all_saved):
         path = source / name
         try:
             info = os.lstat(path)

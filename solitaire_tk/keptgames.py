@@ -107,12 +107,17 @@ class Unfinished(Exception):
     """An empty kept file: being written by another window now, or left by a kill."""
 
 
+class DamagedKept(Exception):
+    """A kept file named as a player's that cannot be read as a game (the
+    message says why): left out of the count, and the teacher is told."""
+
+
 def read_kept(path: Path, player_id: str) -> CountedGame | None:
     """The game kept at `path` as it counts for `player_id`, or None if it is not
-    a game of theirs the app counted (no key, someone else's, damaged, no move).
+    a game of theirs the app counted (no key, someone else's, no move).
 
     Raises Unfinished for an empty file (one older than a minute, left by a
-    kill, is removed).
+    kill, is removed), DamagedKept for one that is not a proper saved game.
     """
     try:
         info = os.stat(path, follow_symlinks=False)
@@ -127,8 +132,8 @@ def read_kept(path: Path, player_id: str) -> CountedGame | None:
         raise Unfinished(path.name)
     try:
         record = read_record(path)
-    except GameFileError:
-        return None
+    except GameFileError as error:
+        raise DamagedKept(str(error)) from None
     mark = record.get(KEPT_KEY)
     if not isinstance(mark, Mapping) or mark.get("player_id") != player_id:
         return None

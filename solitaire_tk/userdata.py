@@ -67,11 +67,11 @@ from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing, held_briefly
 from .records import asdict, field, fields, record
 from .registry import GAME_IDS, game_class
-from .keptgames import Unfinished, has_files, keep, new_files, read_kept
+from .keptgames import DamagedKept, Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
                     has_moves)
 from .winnabledeals import deal_kinds
-from .wording import and_list, sentence
+from .wording import and_list, plural, sentence
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
 
@@ -752,18 +752,28 @@ class DataStore:
         """
         book = self._book(player)
         entries: list[CountedGame] = []
+        damaged: list[str] = []
         looked = False
         for path in new_files(self.folder / "saved", player.id, book.files()):
             try:
                 entry = read_kept(path, player.id)
             except Unfinished:
                 continue   # being written now: counted when it is there
+            except DamagedKept:
+                entry = None
+                damaged.append(path.name)
             looked = True
             if entry is None:
-                book.skipped.add(path.name)
+                book.skipped.add(path.name)   # (so it is told once, not at every start)
             else:
                 entries.append(entry)
         added = book.count(entries)
+        if damaged:   # a count that quietly came out lower would mislead a teacher
+            names = ", ".join(f"'{name}'" for name in damaged[:3])
+            more = f" and {len(damaged) - 3} more" if len(damaged) > 3 else ""
+            self._tell(f"{plural(len(damaged), 'saved game')} of {player.name} could not be "
+                       f"read, so {'it is' if len(damaged) == 1 else 'they are'} not counted in "
+                       f"the statistics: {names}{more} (in the saved folder).")
         if save and looked:
             try:
                 self._save_book(player)

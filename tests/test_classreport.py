@@ -268,3 +268,24 @@ def test_a_game_left_unfinished_is_named_under_the_table(class_folder: Path) -> 
     assert [row.game for row in report.rows if row.player == "Sam"] == [NO_GAMES]
     text = table_text(report)
     assert "Games not finished (not counted until they end):\n" + said in text
+
+
+def test_the_report_counts_every_saved_game_when_the_statistics_are_missing(
+        tmp_path: Path) -> None:
+    """Without stats/ the figures are counted from saved/: every game, not
+    only the newest 300 a pupil's start copies (150 of 200 were reported)."""
+    from solitaire_tk.fallback import MAX_SAVED_GAMES
+    folder = tmp_path / "class"
+    store = DataStore(folder)
+    for seed in range(1, MAX_SAVED_GAMES + 21):
+        store.record_game(play(new_game("cruel", seed=seed), moves=1, prefer="move"),
+                          used_hints=False)
+    played = store.stats("cruel").played
+    assert played > MAX_SAVED_GAMES
+    store.release_player()
+    for path in (folder / "stats").glob("*.json"):
+        path.unlink()
+    report = read_class(folder)
+    [row] = report.rows
+    assert row.played == played
+    assert not report.notes

@@ -736,3 +736,26 @@ def test_hints_used_travel_with_the_game_in_play(data_dir: Path) -> None:
     store.autosave(game)
     third = DataStore(data_dir)
     assert third.resume() is not None and not third.resumed_with_hints
+
+
+def test_a_damaged_saved_game_left_out_of_a_recount_is_told(tmp_path: Path) -> None:
+    """Statistics made again from saved/ left a damaged game out and said
+    nothing: a teacher read a lower count as the pupil's."""
+    from .helpers import won_thirteen
+    store = DataStore(tmp_path)
+    store.rename_player("Player 1", "Ana")
+    for _ in range(3):
+        store.record_game(won_thirteen(), used_hints=False)
+    store.release_player()
+    saved = sorted((tmp_path / "saved").glob("*.json"))
+    assert len(saved) == 3
+    saved[0].write_text('{"format": "solitaire-tk-game", "log": [')   # cut short
+    for path in (tmp_path / "stats").glob("*.json"):
+        path.unlink()   # counted again from saved/
+    again = DataStore(tmp_path)
+    assert again.stats("thirteen").played == 2
+    said = " ".join(again.take_notices())
+    assert "1 saved game of Ana could not be read, so it is not counted" in said
+    assert saved[0].name in said
+    again.release_player()
+    assert not " ".join(DataStore(tmp_path).take_notices()), "told once, not at every start"
