@@ -606,14 +606,22 @@ class DataStore:
             self._save_book(player)
         return player.name
 
+    def why_not_removable(self, name: str) -> str | None:
+        """Why `name` cannot be removed now (asked before the question, too), or None."""
+        player = self._find(name)
+        if len(self._players) == 1:
+            return "The last player cannot be removed. Add another player first."
+        if self.playing_elsewhere(player.name):
+            return (f"{already_playing(player.name)} {player.name} can be removed once that "
+                    "window is closed.")
+        return None
+
     def remove_player(self, name: str) -> None:
         """Remove a player; their files go to `removed/`, not the bin."""
         player = self._find(name)
-        if len(self._players) == 1:
-            raise ValueError("The last player cannot be removed. Add another player first.")
-        if self.playing_elsewhere(player.name):
-            raise PlayingElsewhere(f"{already_playing(player.name)} {player.name} can be "
-                                   "removed once that window is closed.")
+        reason = self.why_not_removable(name)
+        if reason is not None:
+            raise (PlayingElsewhere if len(self._players) > 1 else ValueError)(reason)
         self._players.remove(player)
         self._removed_ids.add(player.id)
         if player is self._current:

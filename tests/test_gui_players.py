@@ -181,6 +181,11 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
     assert str(dialog.message.cget("text")) == ("Ana is already playing in another window. "
                                                 "Choose another player, or close that window "
                                                 "first.")
+    press(d, dialog.remove_button)   # says why not at once, not after a Yes
+    assert dialog.confirm is None and "Ana" in d.store.players()
+    assert str(dialog.message.cget("text")) == ("Ana is already playing in another window. "
+                                                "Ana can be removed once that window is "
+                                                "closed.")
     press(d, dialog.close_button)
 
     d.store.remove_player("Ben")

@@ -304,8 +304,9 @@ class PlayersDialog(ModalDialog):
         name = self.selected()
         if name is None:
             return
-        if len(self.store.players()) == 1:
-            self._show_message("The last player cannot be removed. Add another player first.")
+        reason = self.store.why_not_removable(name)
+        if reason is not None:   # said before the question, not after a Yes that does nothing
+            self._show_message(reason)
             return
         question = (f"Remove {name} from the players?\n\n{name}'s statistics and game are "
                     "put away in the 'removed' folder, in case it was a mistake.")
