@@ -111,8 +111,16 @@ def _run(argv: Sequence[str] | None) -> int:
     args = parse_args(argv)
     if args.game == "report":
         from .classreport import run_report
+        if args.data_dir:
+            return run_report(args.data_dir, args.csv)
         from .datafiles import default_data_dir
-        return run_report(args.data_dir or str(default_data_dir()), args.csv)
+        here = default_data_dir()
+        if not here.is_dir():   # (not "check the name": the teacher typed none)
+            print(f"No games have been played by this user on this computer yet (there is no "
+                  f"folder '{here}'). For a class folder: solitaire-tk report --data-dir "
+                  "FOLDER", file=sys.stderr)
+            return 2
+        return run_report(str(here), args.csv)
     if args.game == "analyse":
         from .mistakes import run_analyse
         return run_analyse(args.file, args.seconds or 1.0)

@@ -46,6 +46,7 @@ LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/firs
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
            "Best is", "Lessons done", "Last played")
 NOTHING = "-"
+UNFINISHED_WORDS = "Games not finished yet (counted once they end)"
 NO_GAMES = "No games yet"   # the Game of a player's one row when they have played none
 
 
@@ -85,7 +86,7 @@ class ClassReport:
     players: list[str] = field(default_factory=list)
     rows: list[ReportRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)   # what could not be read, in sentences
-    unfinished: list[str] = field(default_factory=list)   # games in play, a sentence each
+    unfinished: list[str] = field(default_factory=list)   # "Ana (Cruel, started 2026-12-05)"
 
 
 # -- the rows ------------------------------------------------------------------------------
@@ -228,9 +229,8 @@ def _read_one(source: Path, report: ClassReport, label: str) -> None:
             if unfinished is not None and has_moves(unfinished.log):
                 # A whole lesson on one game, left open, must not look like nothing.
                 day = local_day(unfinished.started)
-                report.unfinished.append(
-                    f"{name}{label} has a game of {game_title(game_key(unfinished))} not "
-                    "finished" + (f", started {day}." if day else "."))
+                report.unfinished.append(f"{name}{label} ({game_title(game_key(unfinished))}"
+                                         + (f", started {day})" if day else ")"))
         report.notes += [f"Something in '{source}' was not right (the folder itself was "
                          f"left as it is): {text.replace(str(copy), str(source))}"
                          for text in store.take_notices()]
@@ -260,7 +260,7 @@ def table_text(report: ClassReport) -> str:
         if number == 0:
             lines.append("  ".join("-" * width for width in widths))
     if report.unfinished:
-        lines += ["", "Games not finished (not counted until they end):", *report.unfinished]
+        lines += ["", UNFINISHED_WORDS + ":", *(f"  {game}" for game in report.unfinished)]
     lower = sorted({row.game for row in report.rows if row.lower_is_better})
     if lower:
         lines += ["", f"Best score: in {', '.join(lower)} the lowest score is the best (the "

@@ -172,7 +172,7 @@ class Analysis:
         if last_winnable >= 0:
             return (f"It was lost at one of steps {last_winnable + 1} to {step}, but the "
                     "tutor could not tell which in time.")
-        return "The tutor could not tell in time whether it could be won before this step."
+        return f"The tutor could not tell in time whether it could be won before step {step}."
 
     def summary(self) -> str:
         """One sentence for the end: which moves lost the game, or why none did."""

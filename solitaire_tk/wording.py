@@ -70,14 +70,18 @@ def doing(move_text: str) -> str:
     return phrase + "," if "," in phrase else phrase
 
 
+_FROM = re.compile(r" from (the )?[\w ]+?(?= (up )?(onto|to|into|in|on) )")
+
+
 def doing_short(move_text: str) -> str:
-    """`doing` without where the cards come from, where that is all that
-    follows ("moving the 9 of diamonds and the 5 cards on it"): a move the
-    pupil was shown in full a moment ago, named again beside another."""
+    """`doing` without where the cards come from and what follows the move
+    ("moving the 7 of hearts onto the 8 of spades in stack 3"): a move the
+    pupil was shown in full a moment ago, named again beside another (where
+    it goes stays: the two may move one card to two places)."""
     phrase = doing(move_text)
     if phrase.startswith('the move "'):
         return phrase
-    return phrase.split(" from ")[0].rstrip(",")
+    return _FROM.sub("", phrase, count=1).split(", ")[0].rstrip(",")
 
 
 def and_list(words: list[str]) -> str:

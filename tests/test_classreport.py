@@ -237,7 +237,9 @@ def test_cli_without_a_folder_reports_this_computer_s(class_folder: Path, tmp_pa
     assert done.returncode == 0, done.stderr
     assert any(line.startswith("Zoë Brontë") for line in done.stdout.splitlines()), done.stdout
     done = run(XDG_DATA_HOME=str(tmp_path / "empty"))
-    assert done.returncode == 2 and "There is no folder" in done.stderr
+    assert done.returncode == 2
+    assert done.stderr.startswith("No games have been played by this user on this computer yet")
+    assert "report --data-dir FOLDER" in done.stderr
 
 
 def test_a_class_folder_with_a_folder_per_pupil(tmp_path: Path) -> None:
@@ -264,10 +266,10 @@ def test_a_game_left_unfinished_is_named_under_the_table(class_folder: Path) -> 
     store.autosave(play(new_game("cruel", seed=9), moves=2))
     report = read_class(class_folder)
     [said] = report.unfinished
-    assert said.startswith("Sam has a game of Cruel not finished, started ")
+    assert said.startswith("Sam (Cruel, started ") and said.endswith(")")
     assert [row.game for row in report.rows if row.player == "Sam"] == [NO_GAMES]
     text = table_text(report)
-    assert "Games not finished (not counted until they end):\n" + said in text
+    assert "Games not finished yet (counted once they end):\n  " + said in text
 
 
 def test_the_report_counts_every_saved_game_when_the_statistics_are_missing(

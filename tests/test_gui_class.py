@@ -175,9 +175,12 @@ def test_the_class_dialog_names_games_not_finished(driver_for: Callable[..., Any
     store = DataStore(data_dir)
     store.switch_player("Zoë")
     store.autosave(play(new_game("cruel", seed=9), moves=2))
+    store.switch_player("Ana")   # the window opens on Ana: Zoë's game stays hers
+    store.release_player()
     driver = driver_for(new_game("klondike", seed=3))
     dialog = open_from_menu(driver)
     said = str(dialog.notes.cget("text"))
-    assert said.startswith("Not finished yet: Zoë has a game of Cruel not finished, started ")
+    assert said.startswith("Games not finished yet (counted once they end): Zoë (Cruel, "
+                           "started ") and said.count("not finished") == 1
     assert dialog.notes.winfo_ismapped()
     dialog.close()

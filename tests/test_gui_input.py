@@ -67,14 +67,48 @@ def test_a_double_click_on_a_king_in_thirteen_does_not_pick_up_the_card_under_it
     d.quick_clicks(*d.card_point("pile3"), times=2, gap_ms=80)
     assert codes(d.game)["pile3"] == ["4H"], "the King went at the first click"
     assert len(d.game.log) == 1 and d.app.controls.held is None, "the 4 is not picked up"
-    # A double-click on a card that waits for a partner picks it up and lets go.
+    # A double-click on a card that waits for a partner picks it up (the
+    # second click does not put it down again); its partner takes both away.
     d.pump(600)
     d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=80)
-    assert d.app.controls.held is None and len(d.game.log) == 1
-    d.pump(600)
-    d.quick_clicks(*d.card_point("pile1"), times=1)
+    assert d.app.controls.held is not None and len(d.game.log) == 1
+    assert d.status().startswith("You picked up the 5 of diamonds")
     d.quick_clicks(*d.card_point("pile2"), times=1)
     assert len(d.game.log) == 2, "the 5 and the 8 went together"
+
+
+def test_a_slow_second_click_on_a_picked_up_card_puts_it_back_and_says_so(driver_for) -> None:
+    game = arrange(new_game("thirteen", seed=3), {"pile1": "5D", "pile2": "8C"})
+    d = driver_for(game)
+    d.quick_clicks(*d.card_point("pile1"), times=2, gap_ms=600)
+    assert d.app.controls.held is None and d.status() == "Put back."
+    assert d.app.panel.message.cget("text") == "Put back."
+
+
+def test_a_double_click_on_an_empty_box_fills_it_once_and_says_nothing_wrong(
+        driver_for) -> None:
+    """Dammit!: the card to play goes into the box at the first click; the
+    second was refused ("Cards in the grid never move")."""
+    d = driver_for(new_game("dammit", seed=3))
+    d.quick_clicks(*d.place_point("box6"), times=2, gap_ms=80)
+    assert [entry["action"] for entry in d.game.log] == ["place"]
+    assert d.app.panel.heading.cget("text") != "Not allowed", d.status()
+
+
+def test_a_double_click_on_a_wrong_card_in_a_lesson_is_one_wrong_try(driver_for) -> None:
+    d = driver_for(new_game("cruel", seed=3))
+    d.app.learn("cruel")
+    d.pump(100)
+    mode = d.app.course
+    trying = mode.trying
+    assert trying is not None
+    right = trying.step.right[0]
+    wrong = next((pid, len(pile) - 1) for pid, pile in d.game.piles.items()
+                 if pile and pid.startswith("pile") and all(
+                     (pid, len(pile) - 1) not in d.game.touches(move)
+                     for move in trying.step.right))
+    d.quick_clicks(*d.card_point(wrong[0]), times=2, gap_ms=80)
+    assert trying.wrong_tries == 1
 
 
 def test_shift_and_alt_clicks_still_work(driver_for) -> None:

@@ -154,9 +154,9 @@ def test_arrows_switch_players_with_clicks_and_are_hidden_with_one(
 
     press(d, bar.next)
     assert d.store.current_player == "Ana" and str(bar.name.cget("text")) == "Ana"
-    assert d.status() == ("Hello, Ana! This game was started by Player 1, who can go on with "
-                          "it later. If you play it on, it counts as played with help. For a "
-                          "deal of your own, press F2.")
+    assert d.status() == ("Hello, Ana! Player 1 was playing this game, and can go on with it "
+                          "later. If you play it on, it counts as played with help. For a deal "
+                          "of your own, press F2.")
     assert (data_dir / "current" / "player-1.json").exists(), "Player 1 keeps their copy"
     press(d, bar.previous)
     assert d.store.current_player == "Player 1"
@@ -218,3 +218,13 @@ def test_a_player_who_picks_their_name_is_told_the_games_are_kept_elsewhere(
     assert said.startswith("Hello, Ana!") and store.folder_notice in said
     assert d.app.panel.heading.cget("text") == "About your files"
     assert DataStore(d.store.folder).folder_notice is None, "the pupil's own folder: nothing"
+
+
+def test_a_player_who_finds_a_finished_game_on_the_table_is_told_so(driver_for) -> None:
+    from .helpers import won_thirteen
+    d = driver_for(won_thirteen())
+    d.store.add_player("Ana")
+    from solitaire_tk.ui import playerswitch
+    playerswitch.step(d.app, 1)
+    assert d.store.current_player == "Ana"
+    assert d.status() == "Hello, Ana! The game on the table is over: press N for a new game."

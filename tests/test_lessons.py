@@ -169,7 +169,7 @@ RULE_FACTS: dict[str, list[Fact]] = {
         ("rule-never-back", "cards never leave piles 14-21", (r"stays there for good",)),
         ("rule-never-back", "only undo takes a card back", (r"only \*?\*?undo",)),
         ("rule-never-back", "from piles 1-13 only up to 14-21",
-         (r"only way out is up to piles 14 to 21",)),
+         (r"only way out is to the top row, piles 14 to 21",)),
         ("playing", "undo unlimited", (r"as many moves back as you like",)),
         ("scoring", "score: cards on piles 14-21, 0 to 104", (r"piles 14 to 21, from 0 to 104",)),
         ("scoring", "a game can always be won with patience", (r"can be won.*patience",)),

@@ -104,11 +104,11 @@ def test_a_game_lost_after_steps_never_decided_says_so() -> None:
                      else solve(analysis.game_at(position), 2.0))
     assert analysis.verdicts[mistake + 1] == LOST and analysis.mistakes == []
     said = (f"From step {mistake + 1} on the game could no longer be won. The tutor could not "
-            "tell in time whether it could be won before this step.")
+            f"tell in time whether it could be won before step {mistake + 1}.")
     assert analysis.summary().startswith(said)
     lost = next(c for c in analysis.changes() if c.status == LOST)
     assert lost.text.endswith("The game can no longer be won. The tutor could not tell in time "
-                              "whether it could be won before this step.")
+                              f"whether it could be won before step {mistake + 1}.")
     assert "No move was found" not in analysis.report()
 
 

@@ -57,3 +57,9 @@ def test_a_session_says_which_deal_who_played_it_and_when(monkeypatch) -> None:
     own_record = own.to_json()
     own_record.pop("started", None)
     assert ReplaySession(Replay(own_record)).about == "Cruel."
+
+
+def test_a_session_names_the_variant_of_its_deal() -> None:
+    game = new_game("klondike", variant="draw1-single", seed=4)
+    session = ReplaySession(Replay(game.to_json()))
+    assert session.about.startswith("Klondike (one pass only), deal 4")

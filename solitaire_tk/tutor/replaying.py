@@ -11,6 +11,7 @@ from typing import Sequence
 from ..engine import Game
 from ..moves import Move
 from ..savefile import Replay
+from ..stats import game_key, game_title
 from ..wording import when_text
 
 
@@ -39,7 +40,8 @@ class ReplaySession:
         file says: "Cruel, deal 8, played by Ana, started 4 Dec 2026, 23:36."
         (a teacher opening a pupil's game)."""
         game, started = self.replay.final, self.replay.started
-        parts = [game.title, f"deal {game.seed}" if game.seed is not None else "",
+        parts = [game_title(game_key(game)),   # with its variant: another deal 4 else
+                 f"deal {game.seed}" if game.seed is not None else "",
                  f"played by {game.player}" if game.player else "",
                  f"started {when_text(started)}" if started else ""]
         return ", ".join(part for part in parts if part) + "."

@@ -23,7 +23,9 @@ from tkinter import filedialog, ttk
 from tkinter.font import nametofont
 from typing import Any
 
-from ..classreport import COLUMNS, ReportError, ReportRow, local_day, read_class, write_csv
+from ..classreport import (COLUMNS, UNFINISHED_WORDS, ReportError, ReportRow, local_day,
+                           read_class, write_csv)
+from ..wording import and_list
 from ..registry import game_class
 from ..storage import SaveError
 from .colours import ERROR_COLOUR, WON_COLOUR
@@ -66,7 +68,7 @@ class ClassDialog(ModalDialog):
             report = read_class(folder)
             self.rows, notes = list(report.rows), report.notes
             if report.unfinished:   # a game in play is not in the table until it ends
-                notes = [*notes, "Not finished yet: " + " ".join(report.unfinished)]
+                notes = [*notes, f"{UNFINISHED_WORDS}: {and_list(report.unfinished)}."]
         except ReportError as error:
             notes = [str(error)]
         body = self.body

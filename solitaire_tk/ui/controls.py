@@ -77,8 +77,8 @@ class TableControls:
         self._drag: _Drag | None = None
         self._slide_job: str | None = None
         self._touched: tuple[tuple[int, int], frozenset[tuple[str, int | None]]] | None = None
-        # A click that sent a card off (when, and where): see `_second_of_double`.
-        self._sent: tuple[float, int, int] | None = None
+        # The last click off the deck (when, and where): see `_second_of_double`.
+        self._clicked: tuple[float, int, int] | None = None
         self.hand_cursor = OPEN_HAND.get(str(table.tk.call("tk", "windowingsystem")), HAND)
         table.bind("<Destroy>", self._on_destroy, add="+")
         table.bind("<ButtonPress-1>", self._on_press)
@@ -154,6 +154,8 @@ class TableControls:
                 singles = [m for m in moves if not m.piles or len(m.piles) == 1]
                 if singles and all(m.action != "place" for m in singles):
                     self.player.try_move(self.best(singles))
+                else:   # (else "You picked up ..." stayed, with nothing held)
+                    self.player.say("Put back.", "info")
             return
         pairs = [m for m in moves if m.piles is not None and len(m.piles) > 1]
         places = [m for m in moves if m.action == "place"]
@@ -278,21 +280,19 @@ class TableControls:
             hit = press[2]
             if self._second_of_double(event.x, event.y):
                 return
-            game, moves = self.game, len(self.game.log)
+            on_deck = hit.pile is not None and hit.pile == self.game.stock_pile
             self.click(hit)
-            sent_off = (hit.index is not None and hit.pile != game.stock_pile
-                        and self.game is game and len(game.log) > moves)
-            self._sent = (time.monotonic(), event.x, event.y) if sent_off else None
+            self._clicked = None if on_deck else (time.monotonic(), event.x, event.y)
 
     def _second_of_double(self, x: int, y: int) -> bool:
-        """Whether this click is the second of a double-click whose first sent
-        the card under the pointer off: the games' help says a double-click
-        sends a card where it belongs, so the second click must not play the
-        card that first one uncovered.  Quick clicks on the deck, or on a card
-        the first click only picked up, each still count."""
-        sent, self._sent = self._sent, None
-        return (sent is not None and time.monotonic() - sent[0] <= DOUBLE_CLICK
-                and abs(x - sent[1]) <= DRAG_START and abs(y - sent[2]) <= DRAG_START)
+        """Whether this click is the second of a double-click: the games' help
+        says a double-click sends a card where it belongs, so the second click
+        must not play the card the first uncovered (or fill the box it filled,
+        or count as a second wrong try in a lesson, or put down the card it
+        picked up).  Quick clicks on the deck each still count."""
+        first, self._clicked = self._clicked, None
+        return (first is not None and time.monotonic() - first[0] <= DOUBLE_CLICK
+                and abs(x - first[1]) <= DRAG_START and abs(y - first[2]) <= DRAG_START)
 
     def _drop(self, drag: _Drag, x: float, y: float) -> None:
         lead = self.table.card_rect(drag.pile, drag.index)

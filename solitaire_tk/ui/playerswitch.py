@@ -36,14 +36,18 @@ def player_changed(app: TutorApp, name: str, note: str = "") -> None:
         app.start(game, used_hints=app.store.resumed_with_hints)
         greet(app, f"Hello, {name}! Here is your game, as you left it. {note}")
         return
-    started_by = app.session.hand_over()
+    played_by = app.session.hand_over()
     app.after_change_marks()
-    if started_by is None or started_by == name:
+    new = key_for(app.game, "new")
+    if app.game.is_over():
+        greet(app, f"Hello, {name}! The game on the table is over: press {new} for a new "
+                   f"game. {note}")
+    elif played_by is None or played_by == name:
         greet(app, f"Hello, {name}! The game on the table is yours now. {note}")
-        return
-    greet(app, f"Hello, {name}! This game was started by {started_by}, who can go on with it "
-               f"later. If you play it on, it counts as played with help. For a deal of your "
-               f"own, press {key_for(app.game, 'new')}. {note}")
+    else:
+        greet(app, f"Hello, {name}! {played_by} was playing this game, and can go on with it "
+                   f"later. If you play it on, it counts as played with help. For a deal of "
+                   f"your own, press {new}. {note}")
 
 
 def greet(app: TutorApp, greeting: str) -> None:

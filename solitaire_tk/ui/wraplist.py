@@ -62,10 +62,12 @@ class WrappingList(tk.Listbox):
         def fits(line: str) -> bool:
             return int(self.tk.call("font", "measure", self.cget("font"), line)) <= room
         rows: list[str] = []
-        line = ""
-        for word in text.split(" "):
-            longer = f"{line} {word}" if line else word
-            if not line or fits(longer):
+        # Spaces before the first word stay (a lesson's place for its tick).
+        body = text.lstrip(" ")
+        line = text[:len(text) - len(body)]
+        for word in body.split(" "):
+            longer = f"{line} {word}" if line.strip() else line + word
+            if not line.strip() or fits(longer):
                 line = longer
             else:
                 rows.append(line)
