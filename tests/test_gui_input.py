@@ -372,3 +372,18 @@ def test_dammit_s_picked_up_card_is_told_to_go_into_a_box_or_away_with_a_partner
     d.click(*d.card_point("stock"))
     assert d.app.controls.held is not None
     assert d.status().endswith("Now choose the box it goes in (Escape puts it back).")
+
+
+def test_the_first_enter_shows_the_ring_on_a_card_that_can_move(driver_for) -> None:
+    """Enter at the start picked up a suit stack's Ace, which can never move,
+    before the pupil had seen the ring at all."""
+    d = driver_for(new_game("cruel", seed=3))
+    d.table.focus_force()
+    d.key("Return")
+    ring = d.app.controls.focus
+    assert ring is not None and ring.pile is not None and ring.pile.startswith("pile")
+    assert d.app.controls.held is None and d.game.log == []
+    assert d.app.controls.moves_touching(ring.pile, ring.index), "a card that can move"
+    assert d.status().startswith("Stack"), d.status()
+    d.key("Return")
+    assert d.app.controls.held == (ring.pile, ring.index)

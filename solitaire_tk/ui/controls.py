@@ -387,7 +387,11 @@ class TableControls:
         if not stops:
             return None
         if self.focus is None or (self.focus.pile and self.focus.pile not in self.game.piles):
-            self.focus = stops[0]
+            # The ring starts on the first card that can move (not on a suit
+            # stack's Ace, which never can), else on the first place.
+            self.focus = next((hit for hit in stops if hit.pile is not None and hit.index
+                               is not None and self.moves_touching(hit.pile, hit.index)),
+                              stops[0])
         if self.focus.pile is not None:
             pile = self.game.piles[self.focus.pile]
             # A new game (or a lesson step) may leave the ring on a card that is
@@ -473,6 +477,11 @@ class TableControls:
         (or, once a lesson's step is done, go on to the next: the table has the
         keys again after a click on it)."""
         if self.player.replaying or self.player.press_lesson_next():
+            return "break"
+        if self.focus is None:   # the first key shows the ring, where it is, and does nothing
+            if self._ensure_focus() is not None:
+                self.redraw_marks()
+                self._say_focus()
             return "break"
         current = self._ensure_focus()
         if current is None:
