@@ -351,3 +351,24 @@ def test_the_hint_button_tooltip_names_the_hint_key_of_the_game_in_play(driver_f
     d.app.new_game("klondike", "draw1")
     d.pump()
     assert "(H)" in d.app.panel.tips[1].text
+
+
+def test_help_using_the_tutor_says_what_each_part_does(driver_for) -> None:
+    """The seeds' "Using Help": a page on the panel, hints, lessons and replays."""
+    from solitaire_tk.ui.dialogs import TextDialog
+    d = driver_for(new_game("cruel", seed=3))
+    help_menu = menu_named(d, "Help")
+    labels = menu_labels(help_menu)
+    entry = labels.index("Using the tutor")
+    assert help_menu.entrycget(entry, "underline") == 0
+    help_menu.invoke(entry)
+    d.pump()
+    dialog = next(w for w in d.root.winfo_children() if isinstance(w, TextDialog))
+    assert dialog.title() == "Using the tutor"
+    text = "\n".join(str(child.cget("text")) for child in dialog.area.inner.winfo_children()
+                     if child.winfo_class() == "TLabel")
+    for part in ("Show moves", "Hint", "Not allowed", "Learn a game", "Replay",
+                 "Find mistakes", "Still winnable?", "F6"):
+        assert part in text, part
+    assert "\n\n" in text and "  " not in text, "paragraphs, each on its own"
+    dialog.close()

@@ -163,6 +163,8 @@ def install(app: TutorApp) -> MenuChoices:
     for game_id in games_with_a_course():
         learn.add_command(label=f"Learn {game_class(game_id).title}",
                           command=partial(app.learn, game_id))
+    help_menu.add_command(label="Using the tutor", command=lambda: _show_using(app),
+                          underline=0)
     help_menu.add_command(label="Keys", command=lambda: _show_keys(app), underline=0)
     help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
 
@@ -296,6 +298,18 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
 def _show_keys(app: TutorApp) -> None:
     from .dialogs import TextDialog
     TextDialog(app.root, "Keys", keys_text(app.game))
+
+
+def _show_using(app: TutorApp) -> None:
+    """Help > Using the tutor: what each part of the tutor does (lessons/using-the-tutor.txt)."""
+    from ..resources import read_resource
+    from .dialogs import TextDialog
+    try:
+        text = read_resource("lessons", "using-the-tutor.txt").decode("utf-8", "replace")
+    except OSError as error:
+        text = f"This help could not be read ({error})."
+    TextDialog(app.root, "Using the tutor", "\n\n".join(
+        " ".join(part.split()) for part in text.strip().split("\n\n")))
 
 
 def _show_class(app: TutorApp) -> None:

@@ -81,11 +81,12 @@ def check_resources(failures: Failures) -> None:
     """Every file the app ships is there and can be read (before any window opens,
     so a missing one is named plainly rather than as an error deep in drawing)."""
     failures.where = "files"
-    for game_id in GAME_IDS:
+    for name in ("using-the-tutor.txt", *(f"{game_id}.md" for game_id in GAME_IDS)):
         try:
-            read_resource("lessons", f"{game_id}.md")
+            read_resource("lessons", name)
         except OSError as error:
             failures.add(str(error))
+    for game_id in GAME_IDS:
         # Found by name, so a build that left it out would hint without it.
         failures.check(strategy_for(game_id) is not None,
                        f"the quick hints of {game_class(game_id).title} are missing")
