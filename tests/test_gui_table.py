@@ -428,3 +428,24 @@ def test_num_lock_on_windows_is_no_alt(monkeypatch) -> None:
         monkeypatch.undo()
         importlib.reload(menus)
     assert menus.ALT == 0x8, "Mod1 on X11"
+
+
+def test_without_the_panel_the_table_keeps_its_size_as_messages_change(driver_for) -> None:
+    """With the tutor panel hidden, a two-line hint then a one-line move shrank
+    and grew every card each time: the bar keeps room for two lines."""
+    from tkinter import font
+    d = driver_for(new_game("cruel", seed=3), geometry="1024x700+0+0")
+    d.app.change_setting("tutor_panel", False)   # as Options > Show the tutor panel does
+    d.app.panel_shown.set(False)
+    d.app._place_panel()
+    d.pump(300)
+    line = font.nametofont("TkDefaultFont").metrics("linespace")
+    heights, lines = set(), set()
+    for text in ("Short.", "A long sentence that says a great deal about the game. " * 3,
+                 "Short again."):
+        d.app.say(text, "info")
+        d.pump(200)
+        heights.add(d.table.winfo_height())
+        lines.add(d.app.status.message.winfo_reqheight() // line)
+    assert lines == {1, 2}, "the long sentence takes two lines"
+    assert len(heights) == 1, heights

@@ -50,6 +50,7 @@ from .playerbar import PlayerBar
 from .replaymode import ReplayMode
 from .statusbar import StatusBar
 from .table import Look, Table
+from .sizes import scale_factor
 from .tutorpanel import TutorPanel, panel_width
 from .window import prepare_root
 from .winnablemarker import OPTIONS as WINNABLE_OPTIONS, WinnableMarker
@@ -185,7 +186,7 @@ class TutorApp:
 
     def _on_window_resize(self, event: tk.Event) -> None:
         if event.widget is self.root:
-            width = panel_width(event.width)
+            width = panel_width(event.width, scale_factor(self.root))
             if int(self.panel.cget("width")) != width:
                 self.panel.configure(width=width)
 

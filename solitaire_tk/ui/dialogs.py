@@ -12,6 +12,7 @@ from .. import __version__
 from ..cards import MAX_SEED
 from .colours import LOST_COLOUR, WON_COLOUR
 from .scrollarea import ScrollArea
+from .sizes import scaled
 
 # The widest a dialog's paragraphs are (pixels), where the screen has room.
 TEXT_WIDTH = 520
@@ -147,15 +148,22 @@ class GameOverDialog(ModalDialog):
         self.headline = ttk.Label(self.body, text=headline, font=("DejaVu Sans", 14, "bold"),
                                   foreground=WON_COLOUR if won else LOST_COLOUR)
         self.headline.pack(anchor="w")
-        self.detail = ttk.Label(self.body, text=detail, wraplength=380, justify="left")
+        self.detail = ttk.Label(self.body, text=detail, wraplength=scaled(self, 380),
+                                justify="left")
         self.detail.pack(anchor="w", pady=(6, 12))
         row = ttk.Frame(self.body)
         row.pack(anchor="e")
         self.buttons: dict[str, ttk.Button] = {}
         for label, action in actions:
-            button = ttk.Button(row, text=label, command=partial(self._run, action))
-            button.pack(side="left", padx=4)
-            self.buttons[label] = button
+            self.buttons[label] = ttk.Button(row, text=label, command=partial(self._run, action))
+        # One row of buttons, or two where one would be wider than the screen
+        # (six buttons at 150% scaling ran off a 1024-wide screen).
+        widths = [button.winfo_reqwidth() + 8 for button in self.buttons.values()]
+        per_row = len(widths) if sum(widths) <= self.winfo_screenwidth() - 120 else \
+            (len(widths) + 1) // 2
+        for number, button in enumerate(self.buttons.values()):
+            button.grid(row=number // per_row, column=number % per_row, padx=4, pady=2,
+                        sticky="we")
         self.bind("<Return>", lambda e: self._invoke_focused())
         self.show(next(iter(self.buttons.values()), None))
 
@@ -212,7 +220,7 @@ class TextDialog(ModalDialog):
         close.pack(side="bottom", anchor="e", pady=(12, 0))
         self.area = ScrollArea(self.body)
         self.area.pack(fill="both", expand=True)
-        width = min(TEXT_WIDTH, self.winfo_screenwidth() - 120)
+        width = min(scaled(self, TEXT_WIDTH), self.winfo_screenwidth() - 120)
         ttk.Label(self.area.inner, text=text, wraplength=width, justify="left").pack(anchor="w")
         self.fit_area(self.area)
         self.scroll_by_keys(self.area, lines=True)

@@ -222,7 +222,9 @@ class StatsDialog(ModalDialog):
                                        ("deal", "Deal number", 100), ("best", "", 50)):
             self.scores.heading(column, text=heading)
             width = max(width, nametofont("TkHeadingFont").measure(heading) + 20)   # whole
-            self.scores.column(column, width=width, anchor="center" if column != "date" else "w")
+            # Never narrower (in the scrolling area the list was squeezed: "Deal numbe").
+            self.scores.column(column, width=width, minwidth=width, stretch=column == "date",
+                               anchor="center" if column != "date" else "w")
         scroll = ttk.Scrollbar(inner, orient="vertical", command=self.scores.yview)
         self.scores.configure(yscrollcommand=scroll.set)
         self.scores.pack(side="left", fill="both", expand=True)

@@ -81,6 +81,7 @@ class StatusBar(ttk.Frame):
         self.full_message = ""      # the whole sentence (the label may show it cut short)
         self._in_panel_too = False  # whether the panel shows that sentence as well
         self._panel_beside = False
+        self._two_lines_height = 0
         for column, widget in enumerate((self.game_label, self.deal_label, self.score_label,
                                          self.stock_label, self.options_label)):
             widget.grid(row=0, column=column, sticky="w", padx=(0, 18))
@@ -109,6 +110,17 @@ class StatusBar(ttk.Frame):
                                    wraplength=0)
         else:
             self.message.configure(text=text, wraplength=self._room())
+        # Without the panel beside, the bar keeps room for two lines: a hint on
+        # two lines, then a move on one, shrank and grew every card each time.
+        self.rowconfigure(1, minsize=0 if self._panel_beside else self._two_lines())
+
+    def _two_lines(self) -> int:
+        """The message's height on two lines (measured once, padding and all)."""
+        if not self._two_lines_height:
+            probe = ttk.Label(self, text="A\nA", font=self.message.cget("font"))
+            self._two_lines_height = probe.winfo_reqheight()
+            probe.destroy()
+        return self._two_lines_height
 
     def _font(self) -> font.Font:
         named = str(self.message.cget("font") or "TkDefaultFont")

@@ -15,6 +15,7 @@ from .helpview import HelpView
 from .keys import key_for
 from .replayview import ReplayView
 from .scrollarea import ScrollArea
+from .sizes import scaled
 from .tooltip import Tooltip, add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
@@ -26,16 +27,18 @@ COLOURS = {"illegal": "#a00000", "notice": "#a00000", "hint": "#0040a0",
            "lost_move": RESULT_COLOURS["lost"], **RESULT_COLOURS}
 
 
-def panel_width(window_width: int) -> int:
-    """About a quarter of the window, so the table keeps most of a small screen."""
-    return max(MIN_WIDTH, min(MAX_WIDTH, window_width // 4))
+def panel_width(window_width: int, factor: float = 1.0) -> int:
+    """About a quarter of the window, so the table keeps most of a small screen;
+    wider by the screen's scaling `factor` (`sizes.scale_factor`), as its words are."""
+    return max(round(MIN_WIDTH * factor), min(round(MAX_WIDTH * factor), window_width // 4))
 
 
 class TutorPanel(ttk.Frame):
     def __init__(self, master: tk.Misc, show_moves: tk.BooleanVar, on_hint: Callable[[], None],
                  on_step: Callable[[int], None], on_play_from_here: Callable[[], None],
                  on_close_replay: Callable[[], None]) -> None:
-        super().__init__(master, padding=8, width=MAX_WIDTH)
+        super().__init__(master, padding=8)
+        self.configure(width=scaled(self, MAX_WIDTH))
         self.pack_propagate(False)  # the app sets the width; the text wraps inside it
         self.lessons: dict[str, Lesson] = {}
         self.title = ttk.Label(self, font=("DejaVu Sans", 13, "bold"))
