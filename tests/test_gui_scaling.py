@@ -53,3 +53,12 @@ def test_the_game_over_dialog_fits_a_narrow_screen(at_150_percent, monkeypatch) 
     assert rows == {0, 1}, "two rows of buttons"
     assert int(str(dialog.detail.cget("wraplength"))) == pytest.approx(570, abs=3)
     dialog.close()
+
+
+def test_the_smallest_window_grows_with_the_scaling(driver_for, monkeypatch) -> None:
+    from solitaire_tk.ui import app as app_module
+    d = driver_for(new_game("cruel", seed=3))
+    assert d.root.minsize() == (640, 480), "an ordinary screen"
+    monkeypatch.setattr(app_module, "scaled", lambda widget, pixels: round(pixels * 1.5))
+    grown = driver_for(new_game("cruel", seed=3))
+    assert grown.root.minsize() == (960, 720)

@@ -306,3 +306,29 @@ def test_the_lesson_list_shows_every_title_whole(driver_for, geometry: str) -> N
     lessons.event_generate("<Return>")
     d.pump()
     assert d.app.course.lesson_index == last and d.app.course.step_index == 0
+
+
+def test_a_place_s_label_is_never_broken_inside_a_word(driver_for) -> None:
+    """At 640x480 Dammit!'s "Discard" read "Discar / d": the word is made
+    smaller until it fits its place."""
+    from tkinter.font import Font
+    d = driver_for(new_game("dammit", seed=5), geometry="640x480+0+0")
+    d.pump(200)
+    table = d.app.table
+    checked: list[str] = []
+    for item in table.find_withtag("slot"):
+        if table.type(item) != "text" or not float(table.itemcget(item, "width") or 0):
+            continue   # (only the words wrapped within a place)
+        text = table.itemcget(item, "text")
+        room = float(table.itemcget(item, "width"))
+        checked.append(text)
+        face = Font(font=table.itemcget(item, "font"))
+        for word in text.split():
+            assert face.measure(word) <= room, (text, word, room)
+    assert "Discard" in checked and "Card to play" in checked
+    # Where the word would not fit (smaller cards than this screen gives), it is
+    # drawn smaller until it does, and no smaller.
+    size = table._word_size("Discard", 40, 16)
+    assert size < 16 and Font(font=("DejaVu Sans", -size, "bold")).measure("Discard") <= 40
+    assert Font(font=("DejaVu Sans", -(size + 1), "bold")).measure("Discard") > 40
+    assert table._word_size("Discard", 200, 12) == 12

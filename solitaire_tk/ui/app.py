@@ -50,7 +50,7 @@ from .playerbar import PlayerBar
 from .replaymode import ReplayMode
 from .statusbar import StatusBar
 from .table import Look, Table
-from .sizes import scale_factor
+from .sizes import scale_factor, scaled
 from .tutorpanel import TutorPanel, panel_width
 from .window import prepare_root
 from .winnablemarker import OPTIONS as WINNABLE_OPTIONS, WinnableMarker
@@ -79,7 +79,10 @@ class TutorApp:
         self.endgame = EndGame(self)  # the celebration, the game-over dialog, the counting
         self.automove = AutoMove(self)  # Auto-move and Finish
         root.title("Solitaire Tutor")
-        root.minsize(640, 480)
+        # Grown with the screen's scaling (at 150% the status bar and the player
+        # button fell off a 640x480 window), but never more than the screen.
+        root.minsize(min(scaled(root, 640), root.winfo_screenwidth() - 40),
+                     min(scaled(root, 480), root.winfo_screenheight() - 80))
         prepare_root(root)
         self.body = ttk.Frame(root)
         self.body.pack(fill="both", expand=True)

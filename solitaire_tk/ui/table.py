@@ -59,6 +59,7 @@ class Table(tk.Canvas):
         self._drawn: dict[str, tuple[Card, ...]] = {}
         self._offsets: dict[str, list[tuple[float, float]]] = {}
         self._size = (0, 0)
+        self._word_sizes: dict[tuple[str, int, int], int] = {}   # see `_word_size`
         self._resize_job: str | None = None
         self._keep_job: str | None = None
         self.slides = Slides(self)
@@ -215,9 +216,10 @@ class Table(tk.Canvas):
                                  fill="white", font=label_font,
                                  tags=("slot", "label", f"number:{spot.pile_id}"))
             if spot.label:  # kept within the place (wrapped), so a card hides it all
+                size = self._word_size(spot.label, cw - 8, layout.label_size)
                 self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
-                                 fill=SLOT_OUTLINE, font=label_font, tags=tag,
-                                 width=max(1, cw - 8), justify="center")
+                                 fill=SLOT_OUTLINE, font=("DejaVu Sans", -size, "bold"),
+                                 tags=tag, width=max(1, cw - 8), justify="center")
         for name, rect in layout.buttons.items():
             self._rounded(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h, fill="#f4e9c8",
                           outline="#5a4a1a", width=2, tags=("button", f"button:{name}", "face"))
@@ -265,6 +267,18 @@ class Table(tk.Canvas):
         self.create_text(slot.x + slot.w / 2, slot.y + slot.h / 2, text=note, width=slot.w - 8,
                          justify="center", fill=SLOT_OUTLINE, font=("DejaVu Sans", -size, "bold"),
                          tags=("stock_note", f"p:{pid}"))
+
+    def _word_size(self, text: str, room: float, size: int) -> int:
+        """The label's font size in pixels, smaller where its longest word would
+        not fit `room` (small cards at 640x480 broke "Discard" as "Discar/d")."""
+        key = (text, int(room), size)
+        if key not in self._word_sizes:
+            longest = max(text.split(), key=len)
+            while size > 6 and int(self.tk.call("font", "measure",
+                                                 ("DejaVu Sans", -size, "bold"), longest)) > room:
+                size -= 1
+            self._word_sizes[key] = size
+        return self._word_sizes[key]
 
     def _rounded(self, x1: float, y1: float, x2: float, y2: float, **options: Any) -> int:
         r = max(3.0, min(x2 - x1, y2 - y1) / 12)
