@@ -449,3 +449,19 @@ def test_without_the_panel_the_table_keeps_its_size_as_messages_change(driver_fo
         lines.add(d.app.status.message.winfo_reqheight() // line)
     assert lines == {1, 2}, "the long sentence takes two lines"
     assert len(heights) == 1, heights
+
+
+def test_the_panel_s_tabs_stay_in_place_as_the_sentences_change(driver_for) -> None:
+    """A move's sentence on two lines, a refusal on four: the help a pupil was
+    reading jumped up and down after every move."""
+    d = driver_for(new_game("cruel", seed=3), geometry="1100x740+0+0")
+    d.pump(300)
+    tops = set()
+    for text in ("A sentence of three or four lines about what the last move did, which "
+                 "cards it turned up, and what the tutor would do next.",
+                 "Short.",
+                 "Another sentence, of two lines, about the game on the table."):
+        d.app.say(text, "info")
+        d.pump(100)
+        tops.add(d.app.panel.book.winfo_rooty())
+    assert len(tops) == 1, tops

@@ -63,6 +63,7 @@ class TutorPanel(ttk.Frame):
         self._on_undo: Callable[[], None] | None = None
         self.undo_tip = Tooltip(self.undo_button, "Take that move back")
         self.told: tuple[str, str] = ("", "info")  # the sentence shown and its kind
+        self._tallest = 0   # the sentence's height to keep (`_keep_tabs_still`)
         self.book = ttk.Notebook(self)
         self.book.pack(fill="both", expand=True, pady=(8, 0))
         self.help = HelpView(self.book)
@@ -103,6 +104,19 @@ class TutorPanel(ttk.Frame):
         width = max(160, event.width - 20)
         for label in (self.title, self.message):
             label.configure(wraplength=width)
+        self._tallest = 0   # other lines now: measured again
+        self._keep_tabs_still()
+
+    def _keep_tabs_still(self) -> None:
+        """Keep the tabs below in place while the sentences change (from two to
+        four lines after each move, the help a pupil was reading jumped): the
+        sentence takes the room of the tallest one so far, up to four lines."""
+        self.message.configure(padding=0)
+        own = self.message.winfo_reqheight()
+        line = int(self.tk.call("font", "metrics", self.message.cget("font"), "-linespace"))
+        edges = own - own // line * line   # the label's own border, beside its lines
+        self._tallest = max(self._tallest, min(own, 4 * line + edges))
+        self.message.configure(padding=(0, 0, 0, max(0, self._tallest - own)))
 
     def show_game(self, game: Game, replay: bool = False) -> None:
         """The game's title, lesson and how it stands; a replay shows the replayed
@@ -137,6 +151,7 @@ class TutorPanel(ttk.Frame):
         self.heading.configure(text=HEADINGS.get(kind, "Tutor"),
                                foreground=COLOURS.get(kind, "#1a1a1a"))
         self.message.configure(text=text)
+        self._keep_tabs_still()
         self.told = (text, kind)
         self._rule = rule
         if rule is not None:
