@@ -226,7 +226,10 @@ class ReplayView(ttk.Frame):
 
     def _keep_step_in_view(self) -> None:
         if self.session is not None:
-            self.steps.see(self.session.step)
+            step = self.session.step
+            if step < len(self.session):
+                self.steps.see(step + 1)   # the next move in sight too, where there is room
+            self.steps.see(step)
             self._fill_rows_in_sight()
 
     # -- the list of steps, filled in as it is seen ------------------------------------
