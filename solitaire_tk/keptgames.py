@@ -143,11 +143,11 @@ def read_kept(path: Path, player_id: str) -> CountedGame | None:
         return None
     if not has_moves(game.log):
         return None
-    return CountedGame.of(game, mark.get("hints_used") is True, _ended(mark, info.st_mtime),
+    return CountedGame.of(game, mark.get("hints_used") is True, ended_at(mark, info.st_mtime),
                           path.name)
 
 
-def _ended(mark: Mapping[str, Any], mtime: float) -> str:
+def ended_at(mark: Mapping[str, Any], mtime: float) -> str:
     """When the game ended: as the key says, else when the file was written."""
     ended = mark.get("ended")
     if isinstance(ended, str) and ENDED_PATTERN.fullmatch(ended):

@@ -11,7 +11,8 @@
     saved/                 every game that ended, one file each (`keptgames`): the
                            record of what was played; File > Save offers to put games here
     damaged/               files that could not be read, put aside with a time stamp
-    removed/               a removed player's files, in case it was a mistake
+    removed/               a removed player's files, in case it was a mistake: their
+                           games stay in saved/, and `bring_back` lists them again
     backups/               a file as it was before it was upgraded to a newer version
     winnable/              deals the solver proved can be won, waiting for New game
                            (`winnabledeals`: a cache, made again when lost)
@@ -56,7 +57,7 @@ import shutil
 import unicodedata
 import weakref
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeGuard
 
 from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
                         NewerFile, data_dir, data_dir_notice, is_stand_in, locate_data_dir,
@@ -65,7 +66,7 @@ from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, Damaged
 from .engine import Game
 from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing, held_briefly
-from .records import asdict, field, fields, record
+from .records import asdict, field, fields, record, replace
 from .registry import GAME_IDS, game_class
 from .keptgames import DamagedKept, Unfinished, has_files, keep, new_files, read_kept
 from .stats import (CountedGame, GameStats, ScoreRecord, SessionStats, StatsBook, all_keys,
@@ -74,6 +75,9 @@ from .winnabledeals import deal_kinds
 from .wording import and_list, plural, sentence
 from .storage import (MAX_FILE_BYTES, SaveError, UnusableFile, read_json,
                       remove_stale_temp_files, write_json)
+
+if TYPE_CHECKING:   # loaded when a removed player is looked for, not at every start
+    from .removedplayers import BroughtBack, RemovedPlayer
 
 __all__ = ["CARD_BACKS", "DataStore", "MAX_PLAYERS", "PlayingElsewhere", "SaveError", "Settings",
            "check_setting", "clean_name", "data_dir", "data_dir_notice", "register_converter"]
@@ -638,6 +642,72 @@ class DataStore:
             if path.exists():
                 move_aside(self.folder, path, "removed")
 
+    # -- removed players: their games are kept, and they can be brought back -----------
+    def removed_players(self) -> list[RemovedPlayer]:
+        """The players not on the list whose games are kept (in saved/, or a game in
+        play in removed/), by name (`removedplayers.find_removed`)."""
+        from .removedplayers import find_removed
+        self.catch_up_players()   # one removed in another window is found here too
+        found = find_removed(self.folder, [p.id for p in self._players], _is_player_id)
+        return [replace(player, name=_stand_in_name(player.name or _name_of_id(player.id),
+                                                    player.id, []))
+                for player in found]
+
+    def bring_back(self, player_id: str) -> BroughtBack:
+        """Put a removed player (`removed_players`) on the list again under the same
+        file name, so that their saved games count again (their statistics are
+        counted from them at once), with their game in play back from removed/
+        (the newest) unless there is one already.  If another player has their
+        name now, they get one of their own: "Ana (brought back)".
+
+        ValueError (with a message) if they are not a removed player or the list is
+        full; SaveError if the list could not be written (they are on it here).
+        """
+        from .removedplayers import BroughtBack, names_to_try
+        wanted = next((p for p in self.removed_players() if p.id == player_id), None)
+        if wanted is None:   # (another window may have brought them back already)
+            listed = self.name_of(player_id)
+            raise ValueError(f"{listed} is on the list of players already." if listed else
+                             "That player has no saved games here to bring back.")
+        if len(self._players) >= MAX_PLAYERS:
+            raise ValueError(f"There can be at most {MAX_PLAYERS} players. Remove one before "
+                             "bringing one back.")
+        name = _stand_in_name(wanted.name, player_id, self.players())
+        for candidate in names_to_try(wanted.name, MAX_NAME):
+            try:
+                name = clean_name(candidate, self.players())
+                break
+            except ValueError:
+                continue
+        game_back = self._game_in_play_back(player_id, name)
+        player = _Player(player_id, name, Settings())
+        self._players.append(player)
+        self._changed_ids.add(player_id)
+        self._removed_ids.discard(player_id)
+        self._books.pop(player_id, None)   # counted again from the files, as they are now
+        self._book(player)
+        self._save_settings()
+        return BroughtBack(name, wanted.saved_games, game_back,
+                           "" if name == wanted.name else wanted.name)
+
+    def _game_in_play_back(self, player_id: str, name: str) -> bool:
+        """Put the player's newest game in play in removed/ back in current/, unless
+        there is one there; whether it was put back."""
+        from .removedplayers import removed_games
+        games = removed_games(self.folder).get(player_id)
+        target = self._in_play.record_path(player_id)
+        if not games or target.exists() or target in self._frozen:
+            return False
+        try:
+            target.parent.mkdir(exist_ok=True)
+            os.replace(games[-1], target)
+        except OSError as error:
+            self._tell(f"{name}'s unfinished game could not be put back "
+                       f"({(error.strerror or str(error)).lower()}): it is still in the "
+                       f"removed folder, as '{games[-1].name}'.")
+            return False
+        return True
+
     def switch_player(self, name: str) -> None:
         """Make `name` the current player; this starts a new session.
 
@@ -1018,7 +1088,7 @@ def _player_from_json(entry: Any, others: list[_Player],
     if not isinstance(entry, Mapping):
         return None, f"player {number} is not a player"
     pid, name = entry.get("id"), entry.get("name")
-    if not isinstance(pid, str) or len(pid) > 40 or not _ID.fullmatch(pid) or pid in _RESERVED:
+    if not _is_player_id(pid):
         return None, f"player {number} has no proper file name"
     if any(p.id == pid for p in others):
         return None, f"player {number} has the same file name as another player"
@@ -1033,6 +1103,12 @@ def _player_from_json(entry: Any, others: list[_Player],
         reason = str(error).rstrip(".")
         return (_Player(pid, _stand_in_name(name, pid, taken), settings),
                 f"the name of player {number} is not allowed: {reason[:1].lower()}{reason[1:]}")
+
+
+def _is_player_id(pid: Any) -> TypeGuard[str]:
+    """Whether `pid` can be a player's file name (as `_file_id` makes them)."""
+    return (isinstance(pid, str) and len(pid) <= 40 and _ID.fullmatch(pid) is not None
+            and pid not in _RESERVED)
 
 
 def _stand_in_name(name: Any, pid: str, taken: list[str]) -> str:
