@@ -61,15 +61,16 @@ class BroughtBack:
     @property
     def words(self) -> str:
         """What happened, in a sentence or three for the pupil and the teacher."""
-        said = [f"{self.name} is back" + (f", with {plural(self.saved_games, 'saved game')}: "
-                                          "the statistics count them again."
-                                          if self.saved_games else ".")]
-        if self.name_taken:
-            said.insert(0, f"There is already a player called {self.name_taken}, so the "
-                        f"{self.name_taken} who came back is called '{self.name}'. You can "
-                        "rename either of them.")
+        who = self.name_taken or self.name
+        them = "it" if self.saved_games == 1 else "them"
+        said = [f"{who} is back" + (f", with {plural(self.saved_games, 'saved game')}: the "
+                                    f"statistics count {them} again." if self.saved_games
+                                    else ".")]
         if self.game_in_play:
-            said.append(f"{self.name}'s unfinished game is back too.")
+            said.append(f"{who}'s unfinished game is back too.")
+        if self.name_taken:
+            said.append(f"Another player is called {who} now, so this one is called "
+                        f"'{self.name}' (you can rename either of them).")
         return " ".join(said)
 
 

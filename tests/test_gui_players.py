@@ -228,3 +228,67 @@ def test_a_player_who_finds_a_finished_game_on_the_table_is_told_so(driver_for) 
     playerswitch.step(d.app, 1)
     assert d.store.current_player == "Ana"
     assert d.status() == "Hello, Ana! The game on the table is over: press N for a new game."
+
+
+def test_a_removed_player_is_brought_back_with_a_click(
+        driver_for: Callable[..., Driver], data_dir: Path) -> None:
+    """Ana was removed by mistake: Bring back... lists her with her games kept, a
+    click puts her on the list again, and playing as her finds her games
+    counted and her unfinished game on the table."""
+    from solitaire_tk.ui.bringback import BringBackDialog
+    from solitaire_tk.ui.playersdialog import BRING_BACK_TIP, NOBODY_TIP
+    from .helpers import won_thirteen
+    store = DataStore(data_dir)
+    store.add_player("Ana")
+    store.switch_player("Ana")
+    for _ in range(2):
+        store.record_game(won_thirteen(), used_hints=False)
+    unfinished = play(new_game("klondike", seed=5), moves=3)
+    unfinished.player = "Ana"
+    store.autosave(unfinished)
+    store.switch_player("Player 1")
+    store.release_player()
+    d = driver_for(new_game("cruel", seed=3))
+    bar = d.app.player_bar
+
+    press(d, bar.name)
+    dialog = next(w for w in d.root.winfo_children() if isinstance(w, PlayersDialog))
+    assert dialog.bring_back_button.instate(["disabled"]), "nobody to bring back yet"
+    assert dialog.bring_back_tip.text == NOBODY_TIP
+    dialog.listbox.selection_clear(0, "end")
+    dialog.listbox.selection_set(0)   # Ana
+    press(d, dialog.remove_button)
+    question = dialog.confirm
+    assert question is not None
+    assert ("Ana's saved games are kept: if this is a mistake, the Bring back button here "
+            "puts Ana on the list again") in words_of(question.body)
+    press(d, question.yes)
+    assert d.store.players() == ["Player 1"]
+    assert dialog.bring_back_button.instate(["!disabled"])
+    assert dialog.bring_back_tip.text == BRING_BACK_TIP
+
+    press(d, dialog.bring_back_button)   # Escape: nothing is brought back
+    chooser = dialog.bring_back_dialog
+    assert isinstance(chooser, BringBackDialog) and chooser.winfo_viewable()
+    d.key("Escape", chooser.tree)
+    d.pump()
+    assert not chooser.winfo_exists() and dialog.bring_back_dialog is None
+    assert d.store.players() == ["Player 1"]
+
+    press(d, dialog.bring_back_button)
+    chooser = dialog.bring_back_dialog
+    assert chooser is not None
+    [row] = chooser.tree.get_children()
+    name, games, last = chooser.tree.item(row, "values")
+    assert (name, games) == ("Ana", "2") and last[:1].isdigit()
+    press(d, chooser.bring_button)
+    assert not chooser.winfo_exists()
+    assert d.store.players() == ["Ana", "Player 1"]
+    assert str(dialog.message.cget("text")) == (
+        "Ana is back, with 2 saved games: the statistics count them again. Ana's unfinished "
+        "game is back too.")
+    assert dialog.selected() == "Ana" and dialog.bring_back_button.instate(["disabled"])
+
+    press(d, dialog.play_button)
+    assert d.store.current_player == "Ana" and d.store.stats("thirteen").won == 2
+    assert d.game.game_id == "klondike" and len(d.game.log) == 3, "her game, where she left it"

@@ -111,9 +111,10 @@ def test_a_name_taken_since_keeps_both_players_apart(tmp_path: Path) -> None:
 
     back = store.bring_back("ana")
     assert back.name == "Ana (brought back)"
-    assert back.words.startswith("There is already a player called Ana, so the Ana who came "
-                                 "back is called 'Ana (brought back)'. You can rename either "
-                                 "of them. Ana (brought back) is back, with 3 saved games")
+    assert back.words == ("Ana is back, with 3 saved games: the statistics count them "
+                          "again. Ana's unfinished game is back too. Another player is called "
+                          "Ana now, so this one is called 'Ana (brought back)' (you can "
+                          "rename either of them).")
     assert store.players() == ["ana", "Ana (brought back)", "Player 1"]
     store.switch_player("Ana (brought back)")
     assert store.stats("thirteen").won == 2
@@ -204,3 +205,5 @@ def test_the_last_played_day_is_when_the_newest_game_ended(tmp_path: Path) -> No
     os.utime(kept, (0, 0))
     [removed] = store.removed_players()
     assert removed.last_played.startswith("2025-05-03T12:05")
+    assert store.bring_back("ana").words == ("Ana is back, with 1 saved game: the statistics "
+                                             "count it again.")

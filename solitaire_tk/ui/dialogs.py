@@ -136,6 +136,17 @@ class ModalDialog(tk.Toplevel):
             pass
         self.destroy()
 
+    def close_to_asker(self) -> None:
+        """Close, and give the dialog that opened this one its grab and focus back."""
+        asker = self.master
+        ModalDialog.close(self)   # (not a subclass's close, which may answer "no")
+        if isinstance(asker, tk.Toplevel) and asker.winfo_exists():
+            try:
+                asker.grab_set()
+            except tk.TclError:
+                pass
+            asker.focus_set()
+
 
 
 

@@ -7,7 +7,9 @@ another window (they cannot be chosen here until that window is closed);
 Down) switch at once to the previous or next player, going past those, and
 are hidden while there is only one.  Add and Rename open a name
 box in the dialog: what is wrong with a name is said in red under it, never
-as a crash.  Remove asks first, and the last player cannot be removed.
+as a crash.  Remove asks first, and the last player cannot be removed; a
+removed player's saved games are kept, and "Bring back..." (greyed out while
+there is nobody to bring back) lists them again, their games counted as before.
 
 Keys: Up/Down, Home/End or a name's first letter in the list, Enter plays as
 the chosen player (or presses the button with the focus), Delete removes,
@@ -23,15 +25,21 @@ from typing import Any, Callable
 from ..storage import SaveError
 from ..userdata import MAX_PLAYERS
 from ..whoplays import step_player
+from .bringback import BringBackDialog
 from .dialogs import ModalDialog
+from .sizes import scaled
 from .colours import ERROR_COLOUR
 from .statsdialog import ConfirmDialog
+from .tooltip import Tooltip
 
-__all__ = ["PlayersDialog", "PLAYING_NOW", "PLAYING_ELSEWHERE"]
+__all__ = ["PlayersDialog", "PLAYING_NOW", "PLAYING_ELSEWHERE", "BRING_BACK_TIP", "NOBODY_TIP"]
 
 PLAYING_NOW = "  (playing now)"
 PLAYING_ELSEWHERE = "  (playing in another window)"
 LIST_ROWS = 12   # names in sight at once: the list scrolls for a class of forty
+BRING_BACK_TIP = ("Bring back a player who was removed, with their saved games and "
+                  "statistics.")
+NOBODY_TIP = "Nobody to bring back: no removed player has saved games here."
 
 
 class PlayersDialog(ModalDialog):
@@ -48,6 +56,7 @@ class PlayersDialog(ModalDialog):
         store.catch_up_players()   # another window may have added or renamed players
         self.on_switch = on_switch
         self.confirm: ConfirmDialog | None = None
+        self.bring_back_dialog: BringBackDialog | None = None
         self._name_mode: str | None = None   # "add" or "rename" while the name box is open
         self._renaming = ""
         body = self.body
@@ -92,9 +101,12 @@ class PlayersDialog(ModalDialog):
         self.add_button = ttk.Button(right, text="Add...", command=self.start_add)
         self.rename_button = ttk.Button(right, text="Rename...", command=self.start_rename)
         self.remove_button = ttk.Button(right, text="Remove...", command=self.ask_remove)
+        self.bring_back_button = ttk.Button(right, text="Bring back...",
+                                            command=self.open_bring_back)
+        self.bring_back_tip = Tooltip(self.bring_back_button, BRING_BACK_TIP, scaled(self, 260))
         self.close_button = ttk.Button(right, text="Close", command=self.close)
         for button in (self.play_button, self.add_button, self.rename_button,
-                       self.remove_button):
+                       self.remove_button, self.bring_back_button):
             button.pack(fill="x", pady=(0, 4))
         self.close_button.pack(fill="x", pady=(16, 0))
 
@@ -145,6 +157,10 @@ class PlayersDialog(ModalDialog):
             self.stepper.pack(fill="x", pady=(6, 0))
         else:
             self.stepper.pack_forget()
+        # Greyed out (and so left out by Tab) while there is nobody to bring back.
+        anybody = bool(self.store.removed_players())
+        self.bring_back_button.state(["!disabled"] if anybody else ["disabled"])
+        self.bring_back_tip.text = BRING_BACK_TIP if anybody else NOBODY_TIP
 
     def selected(self) -> str | None:
         """The name chosen in the list."""
@@ -183,8 +199,9 @@ class PlayersDialog(ModalDialog):
     def steppers_shown(self) -> bool:
         return bool(self.stepper.winfo_manager())
 
-    def _show_message(self, text: str) -> None:
-        self.message.configure(text=text)
+    def _show_message(self, text: str, error: bool = True) -> None:
+        """Say `text` under the list: in red if something could not be done."""
+        self.message.configure(text=text, foreground=ERROR_COLOUR if error else "")
 
     # -- switching ------------------------------------------------------------------------
     def play_selected(self) -> None:
@@ -308,8 +325,9 @@ class PlayersDialog(ModalDialog):
         if reason is not None:   # said before the question, not after a Yes that does nothing
             self._show_message(reason)
             return
-        question = (f"Remove {name} from the players?\n\n{name}'s statistics and game are "
-                    "put away in the 'removed' folder, in case it was a mistake.")
+        question = (f"Remove {name} from the players?\n\n{name}'s saved games are kept: if "
+                    f"this is a mistake, the Bring back button here puts {name} on the list "
+                    "again, with every game and the statistics as before.")
         self.confirm = ConfirmDialog(self, "Remove a player", question,
                                      lambda yes: self._answered_remove(name, yes))
 
@@ -328,15 +346,44 @@ class PlayersDialog(ModalDialog):
         except SaveError as error:
             self._show_message(str(error))
         else:
-            self._show_message(f"{name} was removed.")
+            self._show_message(f"{name} was removed.", error=False)
         self.refresh()
         self.listbox.focus_set()
         if self.store.current_player != before:
             self.on_switch(self.store.current_player)
 
+    # -- bringing back a removed player ----------------------------------------------------------
+    def open_bring_back(self) -> None:
+        """List the removed players whose games are kept, to choose one to bring back."""
+        removed = self.store.removed_players()
+        if not removed:   # (another window brought them back meanwhile)
+            self.refresh()
+            self._show_message(NOBODY_TIP)
+            return
+        self.bring_back_dialog = BringBackDialog(self, removed, self._bring_back)
+        self.bring_back_dialog.bind("<Destroy>", self._bring_back_closed, add="+")
+
+    def _bring_back_closed(self, event: tk.Event) -> None:
+        if event.widget is self.bring_back_dialog:
+            self.bring_back_dialog = None
+
+    def _bring_back(self, player_id: str) -> None:
+        try:
+            back = self.store.bring_back(player_id)
+        except ValueError as error:
+            self._show_message(str(error))
+            self.refresh()
+        except SaveError as error:   # on the list here; written with the next save that works
+            self._show_message(str(error))
+            self.refresh(select=self.store.name_of(player_id))
+        else:
+            self.refresh(select=back.name)
+            self._show_message(back.words, error=False)
+        self.listbox.focus_set()
+
     # -- keys -------------------------------------------------------------------------------------
     def _grabbed_elsewhere(self) -> bool:
-        return self.confirm is not None
+        return self.confirm is not None or self.bring_back_dialog is not None
 
     def _on_return_in_list(self, _event: object = None) -> str:
         self.play_selected()

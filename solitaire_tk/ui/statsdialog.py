@@ -155,14 +155,7 @@ class ConfirmDialog(ModalDialog):
         if self._answered:
             return
         self._answered = True
-        asker = self.master
-        super().close()
-        if isinstance(asker, tk.Toplevel) and asker.winfo_exists():
-            try:
-                asker.grab_set()
-            except tk.TclError:
-                pass
-            asker.focus_set()
+        self.close_to_asker()
         self._on_answer(yes)
 
     def close(self) -> None:   # Escape and the window's close box
