@@ -5,7 +5,10 @@ variant) played: games played, won, won without help, the best score,
 lessons done and the day last played, with every game's score and date
 (`DataStore.score_history`) for a chart; a player who has played no game has
 one row saying so (`NO_GAMES`).  `table_text` lays the rows out for a
-terminal, `write_csv` writes them for a spreadsheet.
+terminal, `write_csv` writes them for a spreadsheet.  Under the table (not
+in the CSV file) are named the games not finished yet, and the players who
+were removed but whose saved games are kept (`DataStore.removed_players`),
+so that a pupil removed by mistake is not silently missing.
 
 The folder is often the class folder on a network share, and a report must
 never change it: what can be read of it is first copied into a folder of
@@ -37,8 +40,9 @@ from .records import field, record
 from .stats import GameStats, ScoreRecord, game_key, game_title, has_moves
 from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
+from .wording import plural
 
-__all__ = ["COLUMNS", "NO_GAMES", "ClassReport", "ReportError", "ReportRow", "csv_rows",
+__all__ = ["COLUMNS", "NO_GAMES", "REMOVED_WORDS", "ClassReport", "ReportError", "ReportRow", "csv_rows",
            "data_folders", "inside", "lessons_for", "local_day", "read_class", "rows_for",
            "run_report", "table_text", "write_csv"]
 
@@ -47,6 +51,8 @@ COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
            "Best is", "Lessons done", "Last played")
 NOTHING = "-"
 UNFINISHED_WORDS = "Games not finished yet (counted once they end)"
+REMOVED_WORDS = ("Removed players whose saved games are still kept (not in the table: to "
+                 "bring one back, choose Game > Players... and then Bring back...)")
 NO_GAMES = "No games yet"   # the Game of a player's one row when they have played none
 
 
@@ -87,6 +93,7 @@ class ClassReport:
     rows: list[ReportRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)   # what could not be read, in sentences
     unfinished: list[str] = field(default_factory=list)   # "Ana (Cruel, started 2026-12-05)"
+    removed: list[str] = field(default_factory=list)   # "Ana (12 saved games, last played ...)"
 
 
 # -- the rows ------------------------------------------------------------------------------
@@ -198,6 +205,7 @@ def read_class(folder: str | os.PathLike[str]) -> ClassReport:
     # By name, as a class list is (a player's games stay in the order of the games).
     report.players.sort(key=str.casefold)
     report.rows.sort(key=lambda row: row.player.casefold())
+    report.removed.sort(key=str.casefold)
     return report
 
 
@@ -231,6 +239,12 @@ def _read_one(source: Path, report: ClassReport, label: str) -> None:
                 day = local_day(unfinished.started)
                 report.unfinished.append(f"{name}{label} ({game_title(game_key(unfinished))}"
                                          + (f", started {day})" if day else ")"))
+        for removed in store.removed_players():
+            if removed.saved_games:   # (a game in play of theirs is not in the copy)
+                day = local_day(removed.last_played)
+                report.removed.append(f"{removed.name}{label} ("
+                                      f"{plural(removed.saved_games, 'saved game')}"
+                                      + (f", last played {day})" if day else ")"))
         report.notes += [f"Something in '{source}' was not right (the folder itself was "
                          f"left as it is): {text.replace(str(copy), str(source))}"
                          for text in store.take_notices()]
@@ -261,6 +275,8 @@ def table_text(report: ClassReport) -> str:
             lines.append("  ".join("-" * width for width in widths))
     if report.unfinished:
         lines += ["", UNFINISHED_WORDS + ":", *(f"  {game}" for game in report.unfinished)]
+    if report.removed:
+        lines += ["", REMOVED_WORDS + ":", *(f"  {player}" for player in report.removed)]
     lower = sorted({row.game for row in report.rows if row.lower_is_better})
     if lower:
         lines += ["", f"Best score: in {', '.join(lower)} the lowest score is the best (the "

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from solitaire_tk import new_game
-from solitaire_tk.classreport import (COLUMNS, NO_GAMES, ReportError, lessons_for, read_class,
-                                      table_text, write_csv)
+from solitaire_tk.classreport import (COLUMNS, NO_GAMES, REMOVED_WORDS, ReportError, lessons_for,
+                                      read_class, table_text, write_csv)
 from solitaire_tk.stats import GameStats
 from solitaire_tk.storage import SaveError
 from solitaire_tk.userdata import SETTING_NAMES, DataStore
@@ -270,6 +270,30 @@ def test_a_game_left_unfinished_is_named_under_the_table(class_folder: Path) -> 
     assert [row.game for row in report.rows if row.player == "Sam"] == [NO_GAMES]
     text = table_text(report)
     assert "Games not finished yet (counted once they end):\n  " + said in text
+
+
+def test_a_removed_player_whose_games_are_kept_is_named_under_the_table(
+        class_folder: Path, tmp_path: Path) -> None:
+    """Removed by a classmate's mischief, Zoë's games are still in saved/: the
+    report says so and how to bring her back, rather than leave her out
+    without a word (the CSV file has the table only)."""
+    store = DataStore(class_folder)
+    store.switch_player("Zoë Brontë")
+    game = won_thirteen()
+    game.player = "Zoë Brontë"   # as the app names the player of each game
+    store.record_game(game, used_hints=False)
+    store.switch_player("Ana")
+    store.remove_player("Zoë Brontë")
+    del store
+    report = read_class(class_folder)
+    assert "Zoë Brontë" not in report.players
+    [said] = report.removed
+    assert said.startswith("Zoë Brontë (4 saved games, last played 20") and said.endswith(")")
+    assert f"\n\n{REMOVED_WORDS}:\n  {said}" in table_text(report)
+    assert "Game > Players... and then Bring back..." in REMOVED_WORDS
+    done = run("--data-dir", str(class_folder), "--csv", str(tmp_path / "class.csv"))
+    assert f"{REMOVED_WORDS}:\n  {said}\n" in done.stdout, done.stdout
+    assert "Zoë" not in (tmp_path / "class.csv").read_text(encoding="utf-8-sig")
 
 
 def test_the_report_counts_every_saved_game_when_the_statistics_are_missing(

@@ -184,3 +184,25 @@ def test_the_class_dialog_names_games_not_finished(driver_for: Callable[..., Any
                            "started ") and said.count("not finished") == 1
     assert dialog.notes.winfo_ismapped()
     dialog.close()
+
+
+def test_the_class_dialog_names_removed_players_whose_games_are_kept(
+        driver_for: Callable[..., Any], data_dir: Path) -> None:
+    make_class(data_dir)
+    store = DataStore(data_dir)
+    store.switch_player("Zoë")
+    game = won_thirteen()
+    game.player = "Zoë"   # as the app names the player of each game
+    store.record_game(game, used_hints=False)
+    store.switch_player("Ana")
+    store.remove_player("Zoë")
+    store.release_player()
+    driver = driver_for(new_game("klondike", seed=3))
+    dialog = open_from_menu(driver)
+    said = str(dialog.notes.cget("text"))
+    assert said.startswith("Removed players whose saved games are still kept (not in the "
+                           "table: to bring one back, choose Game > Players... and then Bring "
+                           "back...): Zoë (3 saved games, last played 20"), said
+    assert dialog.notes.winfo_ismapped()
+    assert "Zoë" not in [dialog.tree.set(row, "Player") for row in dialog.tree.get_children()]
+    dialog.close()

@@ -23,8 +23,8 @@ from tkinter import filedialog, ttk
 from tkinter.font import nametofont
 from typing import Any
 
-from ..classreport import (COLUMNS, UNFINISHED_WORDS, ReportError, ReportRow, local_day,
-                           read_class, write_csv)
+from ..classreport import (COLUMNS, REMOVED_WORDS, UNFINISHED_WORDS, ReportError, ReportRow,
+                           local_day, read_class, write_csv)
 from ..wording import and_list
 from ..registry import game_class
 from ..storage import SaveError
@@ -69,6 +69,8 @@ class ClassDialog(ModalDialog):
             self.rows, notes = list(report.rows), report.notes
             if report.unfinished:   # a game in play is not in the table until it ends
                 notes = [*notes, f"{UNFINISHED_WORDS}: {and_list(report.unfinished)}."]
+            if report.removed:   # nor the games of a player removed (by mistake?)
+                notes = [*notes, f"{REMOVED_WORDS}: {and_list(report.removed)}."]
         except ReportError as error:
             notes = [str(error)]
         body = self.body
