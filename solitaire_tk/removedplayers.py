@@ -1,9 +1,10 @@
 """The players taken off the list whose games are still kept (no tkinter).
 
 Removing a player (`DataStore.remove_player`) takes them off the list in
-settings.json and puts their statistics and game in play into removed/
-(`removed/stats-<id>-<stamp>.json`, `removed/current-<id>-<stamp>.json`);
-their games stay in saved/, each file's name ending with their file name
+settings.json and puts their statistics, game in play and preferences into
+removed/ (`removed/stats-<id>-<stamp>.json`, `removed/current-<id>-<stamp>.json`,
+`removed/settings-<id>-<stamp>.json`); their games stay in saved/, each
+file's name ending with their file name
 (`keptgames.suffix`).  The saved games are the record: who was removed is
 found from them (so a player an older app removed is found too), and
 `DataStore.bring_back` lists them again under the same file name, so that
@@ -30,7 +31,7 @@ from .wording import plural, when_text
 
 BROUGHT_BACK = "brought back"   # "Ana (brought back)": Ana is another player's name now
 READ_AT_MOST = 5   # saved games read to find a player's name (a copy saved by hand has none)
-_REMOVED_GAME = re.compile(r"current-(?P<id>.+?)-(?P<stamp>\d{8}-\d{6})(-(?P<n>\d+))?\.json")
+_REMOVED = re.compile(r"(?P<kind>[a-z]+)-(?P<id>.+?)-(?P<stamp>\d{8}-\d{6})(-(?P<n>\d+))?\.json")
 
 
 @record(frozen=True)
@@ -104,17 +105,17 @@ def kept_files(saved: Path) -> dict[str, list[tuple[float, str]]]:
     return found
 
 
-def removed_games(folder: Path) -> dict[str, list[Path]]:
-    """The games in play put into `folder`/removed/ with their players, by
-    player id, the newest last."""
+def removed_files(folder: Path, kind: str) -> dict[str, list[Path]]:
+    """The files of a `kind` ("current": games in play; "settings": preferences)
+    put into `folder`/removed/ with their players, by player id, the newest last."""
     found: dict[str, list[tuple[str, int, Path]]] = {}
     try:
         names = os.listdir(folder / "removed")
     except OSError:
         return {}
     for name in names:
-        match = _REMOVED_GAME.fullmatch(name)
-        if match is not None:
+        match = _REMOVED.fullmatch(name)
+        if match is not None and match["kind"] == kind:
             found.setdefault(match["id"], []).append(
                 (match["stamp"], int(match["n"] or 1), folder / "removed" / name))
     return {pid: [path for *_, path in sorted(games)] for pid, games in found.items()}
@@ -126,7 +127,7 @@ def find_removed(folder: Path, listed: Iterable[str],
     removed/) whose ids are not in `listed`, by name."""
     skip = set(listed)
     saved = kept_files(folder / "saved")
-    in_play = removed_games(folder)
+    in_play = removed_files(folder, "current")
     found = []
     for pid in sorted(set(saved) | set(in_play)):
         if pid in skip or not is_player_id(pid):

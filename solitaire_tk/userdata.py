@@ -61,8 +61,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeGuard
 
 from .datafiles import (CURRENT_VERSIONS, SETTINGS_FORMAT, STATS_FORMAT, DamagedFile,
                         NewerFile, data_dir, data_dir_notice, is_stand_in, locate_data_dir,
-                        move_aside,
-                        read_versioned, register_converter)
+                        move_aside, read_versioned, register_converter, stamp)
 from .engine import Game
 from .inplay import GameInPlay
 from .playerlock import BUSY, NO_LOCKING, PlayerLock, already_playing, held_briefly
@@ -621,7 +620,8 @@ class DataStore:
         return None
 
     def remove_player(self, name: str) -> None:
-        """Remove a player; their files go to `removed/`, not the bin."""
+        """Remove a player; their files go to `removed/`, not the bin (their
+        preferences too), and their games stay in saved/ (`bring_back`)."""
         player = self._find(name)
         reason = self.why_not_removable(name)
         if reason is not None:
@@ -641,6 +641,35 @@ class DataStore:
             path = self.folder / sub / f"{player.id}.json"
             if path.exists():
                 move_aside(self.folder, path, "removed")
+        self._keep_preferences(player)
+
+    def _keep_preferences(self, player: _Player) -> None:
+        """Keep a removed player's preferences and lessons done in removed/, for
+        `bring_back` (a write that fails loses only those: their games are in saved/)."""
+        entry = {"id": player.id, "name": player.name, "settings": asdict(player.settings)}
+        try:
+            (self.folder / "removed").mkdir(exist_ok=True)
+            self._write(self.folder / "removed" / f"settings-{player.id}-{stamp()}.json",
+                        SETTINGS_FORMAT, {"players": [entry]}, f"{player.name}'s preferences")
+        except OSError:   # (SaveError too)
+            pass
+
+    def _removed_preferences(self, player_id: str) -> Settings:
+        """The preferences the player had when they were removed (the newest kept
+        that can be read); a new player's if none were kept (an older app's removal)."""
+        from .removedplayers import removed_files
+        for path in reversed(removed_files(self.folder, "settings").get(player_id, [])):
+            try:
+                data = read_versioned(path, SETTINGS_FORMAT)[0]
+            except NewerFile as newer:
+                data = newer.data
+            except (OSError, DamagedFile):
+                continue
+            raw = data.get("players")
+            player, _ = _player_from_json(raw[0] if isinstance(raw, list) and raw else None, [])
+            if player is not None and player.id == player_id:
+                return player.settings
+        return Settings()
 
     # -- removed players: their games are kept, and they can be brought back -----------
     def removed_players(self) -> list[RemovedPlayer]:
@@ -657,8 +686,9 @@ class DataStore:
         """Put a removed player (`removed_players`) on the list again under the same
         file name, so that their saved games count again (their statistics are
         counted from them at once), with their game in play back from removed/
-        (the newest) unless there is one already.  If another player has their
-        name now, they get one of their own: "Ana (brought back)".
+        (the newest) unless there is one already, and the preferences and lessons
+        done they had (a new player's if none were kept).  If another player has
+        their name now, they get one of their own: "Ana (brought back)".
 
         ValueError (with a message) if they are not a removed player or the list is
         full; SaveError if the list could not be written (they are on it here).
@@ -680,7 +710,7 @@ class DataStore:
             except ValueError:
                 continue
         game_back = self._game_in_play_back(player_id, name)
-        player = _Player(player_id, name, Settings())
+        player = _Player(player_id, name, self._removed_preferences(player_id))
         self._players.append(player)
         self._changed_ids.add(player_id)
         self._removed_ids.discard(player_id)
@@ -693,8 +723,8 @@ class DataStore:
     def _game_in_play_back(self, player_id: str, name: str) -> bool:
         """Put the player's newest game in play in removed/ back in current/, unless
         there is one there; whether it was put back."""
-        from .removedplayers import removed_games
-        games = removed_games(self.folder).get(player_id)
+        from .removedplayers import removed_files
+        games = removed_files(self.folder, "current").get(player_id)
         target = self._in_play.record_path(player_id)
         if not games or target.exists() or target in self._frozen:
             return False

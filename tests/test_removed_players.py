@@ -24,10 +24,12 @@ def as_played_by(game: Game, name: str) -> Game:
 
 def ana_with_games(folder: Path, won: int = 2, lost: int = 1, in_play: bool = True,
                    name: str = "Ana") -> DataStore:
-    """Player 1 and Ana; Ana has won and lost games kept, and a game in play."""
+    """Player 1 and Ana; Ana has won and lost games kept, a game in play, a red
+    card back and a lesson done."""
     store = DataStore(folder)
     store.add_player(name)
     store.switch_player(name)
+    store.update_settings(card_back="red", lessons_done=["cruel/goal"])
     for _ in range(won):
         store.record_game(as_played_by(won_thirteen(), name), used_hints=False)
     for seed in range(lost):
@@ -68,6 +70,7 @@ def test_a_removed_player_is_brought_back_with_their_games_and_game_in_play(
     assert again.stats("cruel").played == 1
     resumed = again.resume()
     assert resumed is not None and resumed.game_id == "klondike" and len(resumed.log) == 3
+    assert again.settings.card_back == "red" and again.settings.lessons_done == ["cruel/goal"]
     with pytest.raises(ValueError, match="Ana is on the list of players already"):
         again.bring_back("ana")
 
@@ -85,6 +88,7 @@ def test_a_player_an_older_app_removed_is_found_from_the_saved_games(tmp_path: P
     assert back.words == "Ana is back, with 4 saved games: the statistics count them again."
     store.switch_player("Ana")
     assert store.stats("thirteen").won == 2 and store.resume() is None
+    assert store.settings.card_back == "blue", "no preferences kept: a new player's"
 
 
 def test_files_named_like_a_players_but_saved_by_hand_are_no_removed_player(

@@ -340,7 +340,8 @@ def test_remove_player_keeps_their_files_aside(tmp_path: Path) -> None:
     assert store.players() == ["Ana"] and store.current_player == "Ana"
     assert store.stats("thirteen").played == 0
     removed = sorted(p.name for p in (tmp_path / "removed").iterdir())
-    assert [name.split("-2")[0] for name in removed] == ["current-player-1", "stats-player-1"]
+    assert [name.split("-2")[0] for name in removed] == ["current-player-1",
+                                                         "settings-player-1", "stats-player-1"]
     store.add_player("Player 1")
     store.switch_player("Player 1")
     assert store.stats("thirteen").played == 0 and store.resume() is None, "a new player starts afresh"
