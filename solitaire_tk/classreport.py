@@ -42,9 +42,9 @@ from .storage import SaveError, atomic_write_text
 from .userdata import DataStore
 from .wording import plural
 
-__all__ = ["COLUMNS", "NO_GAMES", "REMOVED_WORDS", "ClassReport", "ReportError", "ReportRow", "csv_rows",
-           "data_folders", "inside", "lessons_for", "local_day", "read_class", "rows_for",
-           "run_report", "table_text", "write_csv"]
+__all__ = ["COLUMNS", "NO_GAMES", "REMOVED_WORDS", "ClassReport", "ReportError", "ReportRow",
+           "csv_rows", "data_folders", "inside", "lessons_for", "local_day", "read_class",
+           "rows_for", "run_report", "table_text", "write_csv"]
 
 LESSONS_SETTING = "lessons_done"   # a player's finished lessons: "klondike/first-moves", ...
 COLUMNS = ("Player", "Game", "Played", "Won", "Won without help", "Best score",
