@@ -138,6 +138,7 @@ class PlayersDialog(ModalDialog):
         self.bind("<Prior>", lambda e: self._page(-1))
         self.bind("<Next>", lambda e: self._page(1))
         self.refresh()
+        self._offer_bring_back()
         self.show(self.listbox)
 
     # -- what is shown -------------------------------------------------------------------
@@ -157,7 +158,11 @@ class PlayersDialog(ModalDialog):
             self.stepper.pack(fill="x", pady=(6, 0))
         else:
             self.stepper.pack_forget()
-        # Greyed out (and so left out by Tab) while there is nobody to bring back.
+
+    def _offer_bring_back(self) -> None:
+        """Bring back... greyed out (and so left out by Tab) while there is nobody
+        to bring back (asked when the dialog opens and when someone is removed or
+        brought back: finding them reads a file of each)."""
         anybody = bool(self.store.removed_players())
         self.bring_back_button.state(["!disabled"] if anybody else ["disabled"])
         self.bring_back_tip.text = BRING_BACK_TIP if anybody else NOBODY_TIP
@@ -348,6 +353,7 @@ class PlayersDialog(ModalDialog):
         else:
             self._show_message(f"{name} was removed.", error=False)
         self.refresh()
+        self._offer_bring_back()
         self.listbox.focus_set()
         if self.store.current_player != before:
             self.on_switch(self.store.current_player)
@@ -358,6 +364,7 @@ class PlayersDialog(ModalDialog):
         removed = self.store.removed_players()
         if not removed:   # (another window brought them back meanwhile)
             self.refresh()
+            self._offer_bring_back()
             self._show_message(NOBODY_TIP)
             return
         self.bring_back_dialog = BringBackDialog(self, removed, self._bring_back)
@@ -379,6 +386,7 @@ class PlayersDialog(ModalDialog):
         else:
             self.refresh(select=back.name)
             self._show_message(back.words, error=False)
+        self._offer_bring_back()
         self.listbox.focus_set()
 
     # -- keys -------------------------------------------------------------------------------------
