@@ -267,7 +267,8 @@ def test_a_removed_player_is_brought_back_with_a_click(
     assert dialog.bring_back_button.instate(["!disabled"])
     assert dialog.bring_back_tip.text == BRING_BACK_TIP
 
-    press(d, dialog.bring_back_button)   # Escape: nothing is brought back
+    d.key("Return", dialog.bring_back_button)   # by the keys; then Escape: nobody comes back
+    d.pump()
     chooser = dialog.bring_back_dialog
     assert isinstance(chooser, BringBackDialog) and chooser.winfo_viewable()
     d.key("Escape", chooser.tree)
