@@ -15,7 +15,15 @@ from .records import field, record
 
 RATIO = 1.4          # card height / width
 GAP = 0.16           # gap between piles, in card widths
-MAX_CARD_W = 150     # beyond this, cards stop growing and the table is centred
+# Beyond this, cards stop growing and the table is centred.  A maximised
+# window on a 1920x1080 projector gives cards of up to about 200 pixels,
+# big enough to be read from the back of a classroom.
+MAX_CARD_W = 240
+# Up to this width a game's long fans are squeezed to make the cards bigger
+# (a small window); beyond it, cards grow only while the fans keep their room
+# too (`fitted_card_size`'s `roomy_rows`): bigger cards whose fans hide their
+# corners would show less.
+SQUEEZED_CARD_W = 150
 MIN_CARD_W = 30
 # The place numbers drawn above numbered places grow with the cards (a share
 # of their width), from a least size that the window grows with the screen's
@@ -113,7 +121,8 @@ def card_size(cw: int) -> tuple[int, int, float]:
 
 def fitted_card_size(width: float, height: float, columns: float, rows: float,
                      numbered_rows: int, min_number_size: int = MIN_NUMBER_SIZE,
-                     band: float = 0.0, reach: float = 0.0) -> tuple[int, int, float, float]:
+                     band: float = 0.0, reach: float = 0.0,
+                     roomy_rows: float | None = None) -> tuple[int, int, float, float]:
     """`card_size` for a table `columns` x `rows` cards big, `numbered_rows` of
     whose rows have place numbers above them; and the room above each of
     those (`number_room`).  Where the numbers need more than the gap, the
@@ -122,15 +131,20 @@ def fitted_card_size(width: float, height: float, columns: float, rows: float,
     `band` is room (in card heights) that `rows` already counts above each
     numbered row, besides the gap; `reach`, how far (in card heights) the
     cards of the row above reach into that room (Double Solitaire's piles
-    show their thickness there)."""
-    cw = card_width(width, height, columns, rows)
+    show their thickness there).  `roomy_rows` is the table's height in
+    cards with its fans unsqueezed: cards wider than `SQUEEZED_CARD_W` need
+    that much (Klondike's long stacks)."""
+    def widest(height: float) -> int:
+        squeezed = min(card_width(width, height, columns, rows), SQUEEZED_CARD_W)
+        return max(squeezed, card_width(width, height, columns, roomy_rows or rows))
 
     def extra(cw: int) -> float:   # the height the numbers need beyond what `rows` counts
         _, ch, gap = card_size(cw)
         room = number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)
         return numbered_rows * (room - gap - band * ch)
 
-    while cw > MIN_CARD_W and card_width(width, height - extra(cw), columns, rows) < cw:
+    cw = widest(height)
+    while cw > MIN_CARD_W and widest(height - extra(cw)) < cw:
         cw -= 1   # (a smaller card's numbers may need more room than its gap: step by step)
     cw, ch, gap = card_size(cw)
     return cw, ch, gap, number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)

@@ -10,8 +10,8 @@ import pytest
 from solitaire_tk import GAME_IDS, new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.registry import game_class
-from solitaire_tk.tablelayout import (MAX_CARD_W, MIN_NUMBER_SIZE, Rect, card_offsets,
-                                      number_band)
+from solitaire_tk.tablelayout import (MAX_CARD_W, MIN_NUMBER_SIZE, SQUEEZED_CARD_W, Rect,
+                                      card_offsets, number_band)
 
 GAMES = [(game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants]
 # From the canvas left at the window's smallest size (640 x 480 less the
@@ -105,3 +105,34 @@ def test_place_numbers_grow_with_the_cards(game_id: str, variant: str) -> None:
     small, big = game.table_layout(*SMALL_SCREEN), game.table_layout(*PROJECTOR)
     assert big.card_w > small.card_w and big.label_size > small.label_size
     assert big.label_size >= 0.13 * big.card_w
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+def test_a_projector_window_grows_the_cards_as_far_as_they_fit(game_id: str,
+                                                               variant: str) -> None:
+    """A maximised window on a 1920x1080 screen (the tutor panel hidden, or
+    beside) is not held to 150-pixel cards: they grow until the table is full
+    (a wider window gives wider cards, a taller one taller)."""
+    game = new_game(game_id, variant, seed=1)
+    for width, height in (PROJECTOR, (1900, 1000)):
+        card_w = game.table_layout(width, height).card_w
+        assert (game.table_layout(width * 1.2, height).card_w > card_w
+                or game.table_layout(width, height * 1.2).card_w > card_w), (width, height)
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+@pytest.mark.parametrize("width, height", [PROJECTOR, (1900, 1000), (2560, 1400)])
+def test_cards_grown_past_the_usual_size_keep_a_long_fan_readable(
+        game_id: str, variant: str, width: int, height: int) -> None:
+    """Cards wider than they are in a small window never squeeze a pile of six
+    face-down and seven face-up cards so hard that a card's corner is hidden
+    (Klondike's stacks showed slivers of the biggest cards)."""
+    layout = new_game(game_id, variant, seed=1).table_layout(width, height)
+    if layout.card_w <= SQUEEZED_CARD_W:
+        return
+    pile = [parse_card("KS", face_up=False)] * 6 + [parse_card("KS")] * 7
+    for pile_id, spot in layout.spots.items():
+        if spot.step[1] > 0.1 * layout.card_h:   # a fan (not Double Solitaire's thickness)
+            tops = [y for x, y in card_offsets(spot, pile)][6:]
+            shown = min(below - above for above, below in zip(tops, tops[1:]))
+            assert shown >= 0.2 * layout.card_h, pile_id

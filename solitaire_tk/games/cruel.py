@@ -186,9 +186,11 @@ class Cruel(Game):
     def table_layout(self, width: float, height: float,
                      min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         # The suit stacks and the Deal button on top; two rows of six stacks
-        # below, fanned downwards so every card's corner shows.
+        # below, fanned downwards so every card's corner shows (big cards leave
+        # a stack of seven room for that; small ones squeeze it).
         cw, ch, gap, room = fitted_card_size(width, height, 6, 1 + 2 * 1.7, numbered_rows=2,
-                                             min_number_size=min_number_size)
+                                             min_number_size=min_number_size,
+                                             roomy_rows=1 + 2 * (1 + 6 * 0.22))
         x0 = centred_left(width, 6 * cw + 5 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(6)]
         spots = {}

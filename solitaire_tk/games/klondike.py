@@ -234,8 +234,10 @@ class Klondike(Game):
     def table_layout(self, width: float, height: float,
                      min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         # Both rows have numbers above them: the home stacks and the stacks.
+        # Big cards leave a stack of six face-down and seven face-up cards room
+        # to show every card's corner (3.6 rows); small ones squeeze it (2.6).
         cw, ch, gap, room = fitted_card_size(width, height, 7, 2.6, numbered_rows=2,
-                                             min_number_size=min_number_size)
+                                             min_number_size=min_number_size, roomy_rows=3.6)
         x0 = centred_left(width, 7 * cw + 6 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(7)]
         top = room
