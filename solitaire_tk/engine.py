@@ -27,7 +27,7 @@ from .moves import IllegalMove, JsonDict, Move, MoveFormatError, as_move
 from .records import record
 from .oversearch import OVER, can_search_over, search_for_something_new
 from .searchstate import SearchState
-from .tablelayout import TableLayout
+from .tablelayout import MIN_NUMBER_SIZE, TableLayout
 from .wording import and_list, sentence
 
 SAVE_FORMAT = "solitaire-tk-game"
@@ -388,9 +388,11 @@ class Game:
                 return f"under {pile[index + 1].name} in {self.place(pid)}"
         return ""   # (a position set out with some cards left out)
 
-    def table_layout(self, width: float, height: float) -> TableLayout:
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         """Where each pile sits on a table of this size, and the card size
-        (`tablelayout`): every pile in `pile_ids` gets a place."""
+        (`tablelayout`): every pile in `pile_ids` gets a place, and each place
+        number room for its font size, at least `min_number_size` pixels."""
         raise NotImplementedError(f"{self.title} has no table layout.")
 
     def search_state(self) -> SearchState:

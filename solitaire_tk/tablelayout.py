@@ -15,13 +15,27 @@ from .records import field, record
 
 RATIO = 1.4          # card height / width
 GAP = 0.16           # gap between piles, in card widths
-MAX_CARD_W = 150     # beyond this, cards stop growing and the table is centred
+# Beyond this, cards stop growing and the table is centred.  A maximised
+# window on a 1920x1080 projector gives cards of up to about 200 pixels,
+# big enough to be read from the back of a classroom.
+MAX_CARD_W = 240
+# Up to this width a game's long fans are squeezed to make the cards bigger
+# (a small window); beyond it, cards grow only while the fans keep their room
+# too (`fitted_card_size`'s `roomy_rows`): bigger cards whose fans hide their
+# corners would show less.
+SQUEEZED_CARD_W = 150
 MIN_CARD_W = 30
-# The least room above a row of numbered places, in pixels: a place number of
-# the smallest size (8) and the focus ring or a highlight round the card above,
-# which reaches about 4 pixels past it.  In a small window the gap between
-# piles is less than this, and the number would hide behind that card.
-NUMBER_ROOM = 16.0
+# The place numbers drawn above numbered places grow with the cards (a share
+# of their width), from a least size that the window grows with the screen's
+# scaling (`Game.table_layout`'s `min_number_size`): a pupil told "pile 7"
+# must find it, on a projector as on a scaled screen.
+NUMBER_SHARE = 0.14
+MIN_NUMBER_SIZE = 12
+# The room a number of size s takes above its place: a line of DejaVu Sans is
+# at most 1.2 s + 1 pixels high (Tk's line space), drawn 1 pixel above the
+# place; the focus ring or a highlight round the card above reaches about 4
+# pixels past that card.
+LINE_HEIGHT, LINE_EXTRA, NUMBER_MARGIN = 1.2, 1.0, 5.0
 
 
 @record(frozen=True)
@@ -61,9 +75,9 @@ class TableLayout:
     card_h: int
     spots: dict[str, Spot]
     buttons: dict[str, Rect] = field(default_factory=dict)
-    # Font size of the place numbers drawn just above each numbered place,
-    # in the gap between rows, where no card ever covers them.
-    label_size: int = 10
+    # Font size (pixels) of the place numbers drawn just above each numbered
+    # place, in the room between rows, where no card ever covers them.
+    label_size: int = MIN_NUMBER_SIZE
 
     def slot(self, pile_id: str) -> Rect:
         spot = self.spots[pile_id]
@@ -106,29 +120,59 @@ def card_size(cw: int) -> tuple[int, int, float]:
 
 
 def fitted_card_size(width: float, height: float, columns: float, rows: float,
-                     numbered_rows: int) -> tuple[int, int, float, float]:
+                     numbered_rows: int, min_number_size: int = MIN_NUMBER_SIZE,
+                     band: float = 0.0, reach: float = 0.0,
+                     roomy_rows: float | None = None) -> tuple[int, int, float, float]:
     """`card_size` for a table `columns` x `rows` cards big, `numbered_rows` of
     whose rows have place numbers above them; and the room above each of
     those (`number_room`).  Where the numbers need more than the gap, the
-    cards are made a little smaller so that the table still fits."""
-    cw, ch, gap = card_size(card_width(width, height, columns, rows))
-    for _ in range(2):   # a smaller card has a smaller gap: a second look fits it
-        extra = numbered_rows * (number_room(gap) - gap)
-        if extra <= 0:
-            break
-        cw, ch, gap = card_size(card_width(width, height - extra, columns, rows))
-    return cw, ch, gap, number_room(gap)
+    cards are made a little smaller so that the table still fits.
+
+    `band` is room (in card heights) that `rows` already counts above each
+    numbered row, besides the gap; `reach`, how far (in card heights) the
+    cards of the row above reach into that room (Double Solitaire's piles
+    show their thickness there).  `roomy_rows` is the table's height in
+    cards with its fans unsqueezed: cards wider than `SQUEEZED_CARD_W` need
+    that much (Klondike's long stacks)."""
+    def widest(height: float) -> int:
+        squeezed = min(card_width(width, height, columns, rows), SQUEEZED_CARD_W)
+        return max(squeezed, card_width(width, height, columns, roomy_rows or rows))
+
+    def extra(cw: int) -> float:   # the height the numbers need beyond what `rows` counts
+        _, ch, gap = card_size(cw)
+        room = number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)
+        return numbered_rows * (room - gap - band * ch)
+
+    cw = widest(height)
+    while cw > MIN_CARD_W and widest(height - extra(cw)) < cw:
+        cw -= 1   # (a smaller card's numbers may need more room than its gap: step by step)
+    cw, ch, gap = card_size(cw)
+    return cw, ch, gap, number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)
 
 
-def number_room(gap: float) -> float:
-    """The room above a row of numbered places: the gap between piles, or
-    `NUMBER_ROOM` where that is more."""
-    return max(gap, NUMBER_ROOM)
+def number_size(card_w: int, min_number_size: int = MIN_NUMBER_SIZE) -> int:
+    """The font size (pixels) of place numbers above cards `card_w` wide."""
+    return max(min_number_size, round(card_w * NUMBER_SHARE))
 
 
-def label_size(room: float) -> int:
-    """A place number's font size that fits in `room` pixels above the place."""
-    return max(8, min(14, int(room * 0.75)))  # a line of text is about 1.2 sizes high
+def number_band(size: float) -> float:
+    """The room a place number of font size `size` needs above its place."""
+    return size * LINE_HEIGHT + LINE_EXTRA + NUMBER_MARGIN
+
+
+def number_room(gap: float, size: int, reach: float = 0.0) -> float:
+    """The room above a row of numbered places: the gap between the rows, or
+    what a number of `size` needs (below the cards above, reaching `reach`
+    into it), where that is more."""
+    return max(gap, number_band(size) + reach)
+
+
+def label_size(room: float, card_w: int, min_number_size: int = MIN_NUMBER_SIZE,
+               reach: float = 0.0) -> int:
+    """The place numbers' font size: `number_size`, or smaller where `room`
+    pixels above the place (less the `reach` of the cards above) hold no more."""
+    fits = int((room - reach - LINE_EXTRA - NUMBER_MARGIN) / LINE_HEIGHT + 1e-9)  # (rounding)
+    return max(1, min(number_size(card_w, min_number_size), fits))
 
 
 def centred_left(width: float, used: float, gap: float) -> float:

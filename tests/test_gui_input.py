@@ -15,7 +15,7 @@ from solitaire_tk.moves import Move
 from solitaire_tk.registry import GAME_IDS, game_class
 from solitaire_tk.ui.table import Hit
 from solitaire_tk.__main__ import parse_args
-from solitaire_tk.ui.launch import fit_to_screen, open_app, size_window
+from solitaire_tk.ui.launch import first_size, fit_to_screen, open_app, size_window
 from solitaire_tk.ui.playersdialog import PlayersDialog
 from solitaire_tk.userdata import DataStore
 
@@ -243,6 +243,34 @@ def test_thirteen_options_menu_closes_like_a_popup_and_its_dialogs_come_in_front
 def test_a_saved_window_size_is_fitted_to_the_screen(saved: str, screen: tuple[int, int],
                                                       fitted: str) -> None:
     assert fit_to_screen(saved, *screen) == fitted
+
+
+@pytest.mark.parametrize("screen, opened", [
+    ((1920, 1080), "1536x864"),   # a projector: four fifths of it, for big cards
+    ((2560, 1440), "2048x1152"),
+    ((1366, 768), "1100x688"),    # ordinary and small screens: as before
+    ((1280, 1024), "1100x819"),
+    ((1024, 768), "1024x688"),
+    ((800, 600), "800x520"),
+])
+def test_the_first_window_takes_a_good_share_of_a_large_screen(screen: tuple[int, int],
+                                                               opened: str) -> None:
+    assert fit_to_screen(first_size(*screen), *screen) == opened
+
+
+def test_the_first_window_opens_at_its_share_of_this_screen(display: str) -> None:
+    root = tk.Tk(className="SolitaireTutorTest")
+    try:
+        width, height = root.winfo_screenwidth(), root.winfo_screenheight()
+        size_window(root, "")
+        root.update()
+        wait_for(root, lambda: root.winfo_viewable() and root.winfo_width() > 1)
+        expected = fit_to_screen(first_size(width, height), width, height)
+        assert f"{root.winfo_width()}x{root.winfo_height()}" == expected
+        if width >= 1920:
+            assert root.winfo_width() >= 0.8 * width, "not 1100 pixels of a projector's 1920"
+    finally:
+        root.destroy()
 
 
 def test_a_window_saved_on_a_bigger_screen_opens_on_this_one(display: str) -> None:

@@ -332,3 +332,78 @@ def test_a_place_s_label_is_never_broken_inside_a_word(driver_for) -> None:
     assert size < 16 and Font(font=("DejaVu Sans", -size, "bold")).measure("Discard") <= 40
     assert Font(font=("DejaVu Sans", -(size + 1), "bold")).measure("Discard") > 40
     assert table._word_size("Discard", 200, 12) == 12
+
+
+# -- the tutor panel in the smallest window, at 150% -------------------------------------
+LONG_SENTENCE = ("The tutor has a great deal to say about this move and the cards it "
+                 "turned up, and why another would have been better. ") * 5
+
+
+@pytest.fixture
+def at_150_percent(display: str):
+    """Windows' 150% scaling from the start (Tk keeps the scaling for the X
+    display, so every window opened now has it)."""
+    import tkinter as tk
+    def set_scaling(scaling: float | None = None) -> float:
+        probe = tk.Tk()
+        before = float(probe.tk.call("tk", "scaling"))
+        if scaling is not None:
+            probe.tk.call("tk", "scaling", scaling)
+        probe.update()
+        probe.destroy()
+        return before
+
+    before = set_scaling(2.0)   # 144 dots an inch
+    yield
+    set_scaling(before)
+
+
+def smallest_window_saying(driver_for, text: str):
+    """The window at the smallest size it allows, its panel telling `text` with
+    the rule's button and Undo under it."""
+    d = driver_for(new_game("double", seed=2), geometry="640x480+0+0")
+    d.app.panel.tell(text, "lost_move", rule="rules", undo=lambda: None)
+    d.pump(300)
+    least_width, least_height = d.root.minsize()
+    assert d.root.winfo_width() <= least_width and d.root.winfo_height() <= least_height
+    return d
+
+
+def shown_inside(widget, outer) -> bool:
+    """Whether `widget` is on the screen, wholly within `outer` (a widget its
+    master has no room for is taken off the screen, where it was)."""
+    return bool(widget.winfo_ismapped()) and fully_inside(widget, outer)
+
+
+def test_the_panel_s_tabs_and_lesson_stay_in_sight_under_a_long_sentence(
+        driver_for, at_150_percent) -> None:
+    """At 150% the sentence above the tabs pushed them out of a small window:
+    the sentence and its buttons scroll, the tabs and some of the lesson stay."""
+    from tkinter.font import Font
+    d = smallest_window_saying(driver_for, LONG_SENTENCE)
+    panel = d.app.panel
+    assert shown_inside(panel.book, panel)
+    text = panel.help.text
+    lines = Font(font=text.cget("font")).metrics("linespace")
+    assert shown_inside(text, panel) and text.winfo_height() >= 3 * lines
+    assert panel.said.scrolls, "the sentence scrolls"
+    for button in (panel.rule_link, panel.undo_button):
+        panel.said.see(button)
+        d.pump()
+        assert shown_inside(button, panel.said), button.cget("text")
+        assert shown_inside(button, panel)
+    panel.said.see(panel.heading)
+    d.pump()
+    assert shown_inside(panel.heading, panel.said)
+
+
+def test_the_panel_s_sentence_does_not_scroll_where_it_fits(driver_for,
+                                                            at_150_percent) -> None:
+    """Scrolling only when needed: a usual sentence shows whole, as before."""
+    d = smallest_window_saying(driver_for, "That move lost the game: undo it and try "
+                                           "another.")
+    panel = d.app.panel
+    assert not panel.said.scrolls
+    for widget in (panel.heading, panel.message, panel.rule_link, panel.undo_button,
+                   panel.book):
+        assert shown_inside(widget, panel.said if widget is not panel.book else panel)

@@ -465,3 +465,78 @@ def test_the_panel_s_tabs_stay_in_place_as_the_sentences_change(driver_for) -> N
         d.pump(100)
         tops.add(d.app.panel.book.winfo_rooty())
     assert len(tops) == 1, tops
+
+
+# -- the place numbers above the piles ---------------------------------------------------
+RING = 4   # how far a focus ring or highlight round a card reaches past it
+
+
+def drawn_numbers(d: Driver) -> dict[str, tuple[int, int, int, int]]:
+    """Each numbered place's number on the canvas, and the box it is drawn in."""
+    out = {}
+    for item in d.table.find_withtag("label"):
+        tag = next((t for t in d.table.gettags(item) if t.startswith("number:")), None)
+        if tag is not None:
+            out[tag.split(":", 1)[1]] = d.table.bbox(item)
+    return out
+
+
+def number_clashes(d: Driver) -> list[str]:
+    """Where a place number is covered: by a card of another pile (or the ring
+    round it), by its own place, by another number, or off the canvas."""
+    numbers = drawn_numbers(d)
+    assert numbers, "numbered places show their numbers"
+    boxes = list(numbers.items())
+    clashes = [f"{one} and {other}" for i, (one, a) in enumerate(boxes)
+               for other, b in boxes[i + 1:] if _boxes_meet(a, b)]
+    for pid, box in numbers.items():
+        slot = d.table.layout.slot(pid)
+        if box[3] > slot.y or box[1] < 0:
+            clashes.append(f"{pid}'s own place, or the canvas's top")
+        for item in d.table.find_withtag("card"):
+            if f"p:{pid}" not in d.table.gettags(item):
+                x1, y1, x2, y2 = d.table.bbox(item)
+                if _boxes_meet(box, (x1 - RING, y1 - RING, x2 + RING, y2 + RING)):
+                    clashes.append(f"{pid} and {d.table.gettags(item)}")
+    return clashes
+
+
+def _boxes_meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_place_numbers_are_clear_of_the_cards_on_a_small_screen(driver_for) -> None:
+    for game_id in ("cruel", "thirteen", "double", "dammit", "klondike"):
+        d = driver_for(new_game(game_id, seed=3), geometry="800x600+0+0")
+        assert number_clashes(d) == [], game_id
+        d.close()
+
+
+def test_place_numbers_grow_with_the_cards_on_a_big_screen(driver_for) -> None:
+    d = driver_for(new_game("klondike", seed=3), geometry="1900x1000+0+0")
+    assert d.table.layout.card_w > 150, "cards grow past 150 pixels on a big screen"
+    heights = {box[3] - box[1] for box in drawn_numbers(d).values()}
+    assert min(heights) >= 0.14 * d.table.layout.card_w, "not 14 pixels whatever the cards"
+    assert number_clashes(d) == []
+
+
+def test_place_numbers_grow_with_the_screen_s_scaling(driver_for) -> None:
+    """At 150% a number is as readable as the menus' words (it stayed 12
+    pixels), and still clear of the cards in the smallest window."""
+    from solitaire_tk.tablelayout import MIN_NUMBER_SIZE
+    d = driver_for(new_game("cruel", seed=3), geometry="800x600+0+0")
+    ordinary = d.table.layout.label_size
+    before = d.root.tk.call("tk", "scaling")   # (kept by the X display: every later Tk has it)
+    d.root.tk.call("tk", "scaling", 2.0)   # 144 dots an inch: Windows at 150%
+    try:
+        d.root.geometry("810x600")   # a new size: the table is laid out again
+        for _ in range(50):
+            d.pump(100)
+            if d.table.layout.label_size != ordinary:
+                break
+        assert d.table.layout.label_size >= MIN_NUMBER_SIZE * 1.5 > ordinary
+        heights = {box[3] - box[1] for box in drawn_numbers(d).values()}
+        assert min(heights) >= MIN_NUMBER_SIZE * 1.5
+        assert number_clashes(d) == []
+    finally:
+        d.root.tk.call("tk", "scaling", before)

@@ -10,13 +10,19 @@ import pytest
 from solitaire_tk import GAME_IDS, new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.registry import game_class
-from solitaire_tk.tablelayout import MAX_CARD_W, NUMBER_ROOM, Rect, card_offsets
+from solitaire_tk.tablelayout import (MAX_CARD_W, MIN_NUMBER_SIZE, SQUEEZED_CARD_W, Rect,
+                                      card_offsets, number_band)
 
 GAMES = [(game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants]
 # From the canvas left at the window's smallest size (640 x 480 less the
 # tutor panel) to a large screen, and long thin shapes.
 SIZES = [(390, 420), (640, 480), (1000, 700), (1400, 900), (2560, 1400), (1600, 420), (420, 1000)]
 LONG_FAN = 24
+# The canvas of a maximised window on a 1920x1080 screen (a classroom's
+# projector) beside the tutor panel, and of an 800x600 one.
+PROJECTOR, SMALL_SCREEN = (1508, 1010), (548, 530)
+# The least size of a place number on an ordinary screen, and at 150% scaling.
+NUMBER_SIZES = [MIN_NUMBER_SIZE, round(MIN_NUMBER_SIZE * 1.5)]
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
@@ -65,23 +71,68 @@ def test_cards_grow_with_the_window_up_to_a_limit(game_id: str, variant: str) ->
 
 @pytest.mark.parametrize("game_id, variant", GAMES)
 @pytest.mark.parametrize("width, height", SIZES)
+@pytest.mark.parametrize("least", NUMBER_SIZES)
 def test_a_place_number_has_room_above_its_place_however_small_the_window(
-        game_id: str, variant: str, width: int, height: int) -> None:
+        game_id: str, variant: str, width: int, height: int, least: int) -> None:
     """The band above a numbered place, where its number is drawn (with the
     focus ring of the card above reaching into it), is on the canvas and no
-    card of another pile covers it, even at the end of a long fan."""
+    card of another pile covers it, even at the end of a long fan; and the
+    number is never smaller than the least size asked for."""
     game = new_game(game_id, variant, seed=1)
-    layout = game.table_layout(width, height)
+    layout = game.table_layout(width, height, least)
+    assert layout.label_size >= least
     cards = [parse_card("KS", face_up=False)] * 6 + [parse_card("KS")] * (LONG_FAN - 6)
     covered = {pile_id: [Rect(x, y, layout.card_w, layout.card_h)
                          for x, y in card_offsets(spot, cards)]
                for pile_id, spot in layout.spots.items()}
     numbered = [pile_id for pile_id in layout.spots if game.place_number(pile_id) is not None]
     assert numbered
+    room = number_band(layout.label_size)
     for pile_id in numbered:
         spot = layout.spots[pile_id]
-        band = Rect(spot.x, spot.y - NUMBER_ROOM + 0.5, layout.card_w, NUMBER_ROOM - 0.5)
+        band = Rect(spot.x, spot.y - room + 0.5, layout.card_w, room - 0.5)
         assert _inside(band, width, height), (pile_id, band)
         for other, rects in covered.items():
             if other != pile_id:
                 assert not any(_overlap(band, rect) for rect in rects), (pile_id, other)
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+def test_place_numbers_grow_with_the_cards(game_id: str, variant: str) -> None:
+    """On a projector a pupil told "pile 7" must find it from the back of the
+    room: the numbers are a good share of the card, not 14 pixels at most."""
+    game = new_game(game_id, variant, seed=1)
+    small, big = game.table_layout(*SMALL_SCREEN), game.table_layout(*PROJECTOR)
+    assert big.card_w > small.card_w and big.label_size > small.label_size
+    assert big.label_size >= 0.13 * big.card_w
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+def test_a_projector_window_grows_the_cards_as_far_as_they_fit(game_id: str,
+                                                               variant: str) -> None:
+    """A maximised window on a 1920x1080 screen (the tutor panel hidden, or
+    beside) is not held to 150-pixel cards: they grow until the table is full
+    (a wider window gives wider cards, a taller one taller)."""
+    game = new_game(game_id, variant, seed=1)
+    for width, height in (PROJECTOR, (1900, 1000)):
+        card_w = game.table_layout(width, height).card_w
+        assert (game.table_layout(width * 1.2, height).card_w > card_w
+                or game.table_layout(width, height * 1.2).card_w > card_w), (width, height)
+
+
+@pytest.mark.parametrize("game_id, variant", GAMES)
+@pytest.mark.parametrize("width, height", [PROJECTOR, (1900, 1000), (2560, 1400)])
+def test_cards_grown_past_the_usual_size_keep_a_long_fan_readable(
+        game_id: str, variant: str, width: int, height: int) -> None:
+    """Cards wider than they are in a small window never squeeze a pile of six
+    face-down and seven face-up cards so hard that a card's corner is hidden
+    (Klondike's stacks showed slivers of the biggest cards)."""
+    layout = new_game(game_id, variant, seed=1).table_layout(width, height)
+    if layout.card_w <= SQUEEZED_CARD_W:
+        return
+    pile = [parse_card("KS", face_up=False)] * 6 + [parse_card("KS")] * 7
+    for pile_id, spot in layout.spots.items():
+        if spot.step[1] > 0.1 * layout.card_h:   # a fan (not Double Solitaire's thickness)
+            tops = [y for x, y in card_offsets(spot, pile)][6:]
+            shown = min(below - above for above, below in zip(tops, tops[1:]))
+            assert shown >= 0.2 * layout.card_h, pile_id

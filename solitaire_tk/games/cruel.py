@@ -15,7 +15,8 @@ from ..cards import SUIT_NAMES, Card, check_deck
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Rect, Spot, TableLayout, centred_left, fitted_card_size, label_size
+from ..tablelayout import (MIN_NUMBER_SIZE, Rect, Spot, TableLayout, centred_left,
+                           fitted_card_size, label_size)
 from ..wording import a_rank, pile_number, sentence
 
 FOUNDATIONS = tuple(f"foundation{n}" for n in range(1, 5))
@@ -182,10 +183,14 @@ class Cruel(Game):
         return super()._no_undo_reason()
 
     # -- the table --------------------------------------------------------------
-    def table_layout(self, width: float, height: float) -> TableLayout:
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         # The suit stacks and the Deal button on top; two rows of six stacks
-        # below, fanned downwards so every card's corner shows.
-        cw, ch, gap, room = fitted_card_size(width, height, 6, 1 + 2 * 1.7, numbered_rows=2)
+        # below, fanned downwards so every card's corner shows (big cards leave
+        # a stack of seven room for that; small ones squeeze it).
+        cw, ch, gap, room = fitted_card_size(width, height, 6, 1 + 2 * 1.7, numbered_rows=2,
+                                             min_number_size=min_number_size,
+                                             roomy_rows=1 + 2 * (1 + 6 * 0.22))
         x0 = centred_left(width, 6 * cw + 5 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(6)]
         spots = {}
@@ -199,7 +204,8 @@ class Cruel(Game):
             y = first_row + row * row_height
             spots[f"pile{n}"] = Spot(f"pile{n}", column[col], y, step=(0, ch * 0.22),
                                      room=(0, max(0.0, row_height - ch - room)))
-        return TableLayout(cw, ch, spots, {"deal": deal}, label_size=label_size(room))
+        return TableLayout(cw, ch, spots, {"deal": deal},
+                           label_size=label_size(room, cw, min_number_size))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

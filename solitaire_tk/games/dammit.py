@@ -17,7 +17,8 @@ from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
+from ..tablelayout import (MIN_NUMBER_SIZE, Spot, TableLayout, centred_left, fitted_card_size,
+                           label_size)
 from ..wording import a_rank, pair_needed, pile_number, sentence
 
 # Boxes in rows from the top left: box1-box4 is the top row.
@@ -230,8 +231,10 @@ class Dammit(Game):
                 stock[-1] = stock[-1].turned(True)
 
     # -- the table --------------------------------------------------------------
-    def table_layout(self, width: float, height: float) -> TableLayout:
-        cw, ch, gap, room = fitted_card_size(width, height, 5.5, 4, numbered_rows=4)
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
+        cw, ch, gap, room = fitted_card_size(width, height, 5.5, 4, numbered_rows=4,
+                                             min_number_size=min_number_size)
         x0 = centred_left(width, 5.5 * cw + 5 * gap, gap)
         marks = {1: "K", 4: "K", 13: "K", 16: "K", 2: "Q", 3: "Q", 14: "Q", 15: "Q",
                  5: "J", 9: "J", 8: "J", 12: "J"}
@@ -243,7 +246,7 @@ class Dammit(Game):
         side = x0 + 4 * (cw + gap) + cw * 0.5
         spots["stock"] = Spot("stock", side, room, label="Card to play")
         spots["discard"] = Spot("discard", side, room + 2 * (ch + room), label="Discard")
-        return TableLayout(cw, ch, spots, label_size=label_size(room))
+        return TableLayout(cw, ch, spots, label_size=label_size(room, cw, min_number_size))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

@@ -15,7 +15,7 @@ from ..engine import Game
 from ..moves import Move, as_move
 from ..records import replace
 from ..searchstate import SearchState
-from ..tablelayout import (NUMBER_ROOM, Spot, TableLayout, card_size, card_width, centred_left,
+from ..tablelayout import (MIN_NUMBER_SIZE, Spot, TableLayout, centred_left, fitted_card_size,
                            label_size)
 from ..wording import a_rank, pile_number, plural, sentence
 
@@ -250,31 +250,33 @@ class DoubleSolitaire(Game):
         self.spread_from = chosen
 
     # -- the table --------------------------------------------------------------
-    def table_layout(self, width: float, height: float) -> TableLayout:
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         label_band = 0.22  # room above each row for the pile numbers, in card heights
-        rows = 4 + 4 * label_band
-        cw, ch, gap = card_size(card_width(width, height, 7, rows))
-        # Piles 1-13 show their thickness down to a tenth of a card into the band.
-        band = max(ch * label_band, NUMBER_ROOM + ch * 0.1 - gap)
+        reach = 0.1  # piles 1-13 show their thickness down to a tenth of a card into it
+        cw, ch, gap, room = fitted_card_size(width, height, 7, 4 + 4 * label_band, numbered_rows=4,
+                                             min_number_size=min_number_size, band=label_band,
+                                             reach=reach)
         x0 = centred_left(width, 7 * cw + 6 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(7)]
         order = [[14, 15, 16, 17, 18, 19, 20], [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 21, 11, 12, 13]]
         spots = {}
         for r, numbers in enumerate(order):
-            y = gap + band + r * (ch + band + gap)
+            y = room + r * (ch + room)
             for c, number in enumerate(numbers):
                 mark = "A" if 14 <= number <= 17 else ("K" if 18 <= number <= 21 else "")
                 # Piles 1-13 are squared up, with a hint of their thickness.
                 thick = (cw * 0.012, ch * 0.01) if number <= 13 else (0.0, 0.0)
                 spots[f"pile{number}"] = Spot(f"pile{number}", column[c], y, step=thick,
-                                              down_step=thick, room=(cw * 0.12, ch * 0.1),
+                                              down_step=thick, room=(cw * 0.12, ch * reach),
                                               mark=mark)
-        y = gap + band + 3 * (ch + band + gap)
+        y = room + 3 * (ch + room)
         spots["pile22"] = Spot("pile22", column[0], y, down_step=(cw * 0.012, ch * 0.01),
-                               room=(cw * 0.12, ch * 0.1))
+                               room=(cw * 0.12, ch * reach))
         spread_room = column[6] - column[1]
         spots["pile23"] = Spot("pile23", column[1], y, step=(cw * 0.34, 0), room=(spread_room, 0))
-        return TableLayout(cw, ch, spots, label_size=label_size(band + gap))
+        return TableLayout(cw, ch, spots,
+                           label_size=label_size(room, cw, min_number_size, reach=ch * reach))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

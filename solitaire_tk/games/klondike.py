@@ -13,7 +13,8 @@ from ..cards import RANK_NAMES, Card
 from ..engine import Game, Position
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
+from ..tablelayout import (MIN_NUMBER_SIZE, Spot, TableLayout, centred_left, fitted_card_size,
+                           label_size)
 from ..wording import a_rank, and_list, cards_phrase, pile_number, plural, sentence
 
 TABLEAUS = tuple(f"tableau{n}" for n in range(1, 8))
@@ -230,9 +231,13 @@ class Klondike(Game):
                 src[-1] = src[-1].turned(True)
 
     # -- the table --------------------------------------------------------------
-    def table_layout(self, width: float, height: float) -> TableLayout:
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
         # Both rows have numbers above them: the home stacks and the stacks.
-        cw, ch, gap, room = fitted_card_size(width, height, 7, 2.6, numbered_rows=2)
+        # Big cards leave a stack of six face-down and seven face-up cards room
+        # to show every card's corner (3.6 rows); small ones squeeze it (2.6).
+        cw, ch, gap, room = fitted_card_size(width, height, 7, 2.6, numbered_rows=2,
+                                             min_number_size=min_number_size, roomy_rows=3.6)
         x0 = centred_left(width, 7 * cw + 6 * gap, gap)
         column = [x0 + i * (cw + gap) for i in range(7)]
         top = room
@@ -248,7 +253,7 @@ class Klondike(Game):
             spots[f"tableau{n}"] = Spot(f"tableau{n}", column[n - 1], row, step=(0, ch * 0.26),
                                         down_step=(0, ch * 0.11), room=(0, max(fan_room, 0)),
                                         mark="K")
-        return TableLayout(cw, ch, spots, label_size=label_size(room))
+        return TableLayout(cw, ch, spots, label_size=label_size(room, cw, min_number_size))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

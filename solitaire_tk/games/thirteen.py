@@ -13,7 +13,8 @@ from ..cards import Card
 from ..engine import Game
 from ..moves import Move, as_move
 from ..searchstate import SearchState
-from ..tablelayout import Spot, TableLayout, centred_left, fitted_card_size, label_size
+from ..tablelayout import (MIN_NUMBER_SIZE, Spot, TableLayout, centred_left, fitted_card_size,
+                           label_size)
 from ..wording import a_rank, pair_needed, pile_number, plural, sentence
 
 PILES = tuple(f"pile{n}" for n in range(1, 5))
@@ -216,8 +217,10 @@ class Thirteen(Game):
             self._piles[move.dst].append(self._piles[move.src].pop())
 
     # -- the table --------------------------------------------------------------
-    def table_layout(self, width: float, height: float) -> TableLayout:
-        cw, ch, gap, room = fitted_card_size(width, height, 6.4, 3, numbered_rows=1)
+    def table_layout(self, width: float, height: float,
+                     min_number_size: int = MIN_NUMBER_SIZE) -> TableLayout:
+        cw, ch, gap, room = fitted_card_size(width, height, 6.4, 3, numbered_rows=1,
+                                             min_number_size=min_number_size)
         x0 = centred_left(width, 6 * cw + 5 * gap + cw * 0.4, gap)
         top = room
         spots = {"stock": Spot("stock", x0, top)}
@@ -226,7 +229,7 @@ class Thirteen(Game):
             x = x0 + cw * 0.2 + n * (cw + gap)
             spots[f"pile{n}"] = Spot(f"pile{n}", x, top, step=(0, ch * 0.25), room=(0, max(fan_room, 0)))
         spots["discard"] = Spot("discard", x0 + cw * 0.4 + 5 * (cw + gap), top)
-        return TableLayout(cw, ch, spots, label_size=label_size(room))
+        return TableLayout(cw, ch, spots, label_size=label_size(room, cw, min_number_size))
 
     # -- words --------------------------------------------------------------
     def lesson_section(self, move: Move | None) -> str:

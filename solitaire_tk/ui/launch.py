@@ -79,7 +79,10 @@ def winnable_deals(store: DataStore) -> WinnableDeals:
     return WinnableDeals(store.folder)
 
 
-DEFAULT_SIZE = "1100x720"
+DEFAULT_SIZE = "1100x720"   # the first window (no saved size), on an ordinary screen
+# On a large screen (a classroom's projector) the first window takes this
+# share of it each way, so the cards can be read from the back of the room.
+SCREEN_SHARE = 0.8
 TASKBAR_ROOM = 80   # pixels kept free at the bottom for a taskbar and the window's title bar
 EDGE_SLACK = 16     # may hang off the left or top (Windows puts maximised windows at -8)
 _GEOMETRY = re.compile(r"(?:(\d+)x(\d+))?(?:([+-])(-?\d+)([+-])(-?\d+))?")
@@ -109,10 +112,19 @@ def fit_to_screen(geometry: str, screen_width: int, screen_height: int) -> str:
     return f"{size}+{x}+{y}"
 
 
+def first_size(screen_width: int, screen_height: int) -> str:
+    """The size of the first window (no size saved): `DEFAULT_SIZE`, or
+    `SCREEN_SHARE` of a screen where that is more (1920x1080: 1536x864)."""
+    width, height = map(int, DEFAULT_SIZE.split("x"))
+    return (f"{max(width, round(screen_width * SCREEN_SHARE))}"
+            f"x{max(height, round(screen_height * SCREEN_SHARE))}")
+
+
 def size_window(root: tk.Tk, saved: str) -> None:
-    """The window as the player left it, fitted to the screen it opens on."""
-    root.geometry(fit_to_screen(saved or DEFAULT_SIZE, root.winfo_screenwidth(),
-                                root.winfo_screenheight()))
+    """The window as the player left it (at first, `first_size`), fitted to
+    the screen it opens on."""
+    screen = root.winfo_screenwidth(), root.winfo_screenheight()
+    root.geometry(fit_to_screen(saved or first_size(*screen), *screen))
 
 
 # When the cyclic garbage collector, off while the window opens, is turned on again.

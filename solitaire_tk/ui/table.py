@@ -12,9 +12,10 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
-from ..tablelayout import Rect, TableLayout, card_offsets
+from ..tablelayout import MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets
 from .animation import Placed, Slides, pair_cards
 from .images import CardImages
+from .sizes import scaled
 from ..records import record
 
 
@@ -165,7 +166,8 @@ class Table(tk.Canvas):
         if self.game is None or (not force and (width, height) == self._size):
             return
         self._size = (width, height)
-        self.layout = self.game.table_layout(width, height)
+        # Place numbers at least as readable as the menus' words (150% scaling).
+        self.layout = self.game.table_layout(width, height, scaled(self, MIN_NUMBER_SIZE))
         self.images.set_size(self.layout.card_w, self.layout.card_h)
         self.delete("all")
         self._drawn.clear()

@@ -19,6 +19,7 @@ from .sizes import scaled
 from .tooltip import Tooltip, add_tooltips
 
 MIN_WIDTH, MAX_WIDTH = 240, 400
+PADDING = 8
 HEADINGS = {"illegal": "Not allowed", "done": "Last move", "hint": "Hint", "over": "Game over",
             "won": "You won!", "lost": "Game over", "info": "Tutor", "replay": "Replay",
             "notice": "About your files", "lost_move": "A losing move",
@@ -37,13 +38,13 @@ class TutorPanel(ttk.Frame):
     def __init__(self, master: tk.Misc, show_moves: tk.BooleanVar, on_hint: Callable[[], None],
                  on_step: Callable[[int], None], on_play_from_here: Callable[[], None],
                  on_close_replay: Callable[[], None]) -> None:
-        super().__init__(master, padding=8)
+        super().__init__(master, padding=PADDING)
         self.configure(width=scaled(self, MAX_WIDTH))
         self.pack_propagate(False)  # the app sets the width; the text wraps inside it
         self.lessons: dict[str, Lesson] = {}
         self.title = ttk.Label(self, font=("DejaVu Sans", 13, "bold"))
         self.title.pack(anchor="w")
-        tools = ttk.Frame(self)
+        self.tools = tools = ttk.Frame(self)
         tools.pack(fill="x", pady=(4, 4))
         self.show_moves = ttk.Checkbutton(tools, text="Show moves", variable=show_moves)
         self.show_moves.pack(side="left")
@@ -53,17 +54,28 @@ class TutorPanel(ttk.Frame):
             (self.show_moves, "Outline the cards that can move, and light up where a\n"
                               "picked-up card may go"),
             (self.hint_button, "Show a good move and why.\nPress again for the next one.")])
-        self.heading = ttk.Label(self, font=("DejaVu Sans", 11, "bold"))
+        # The sentence and the buttons under it scroll in the room the tabs
+        # leave them (`_fit_sentence`): at 150% in a small window a long one
+        # pushed the tabs and the lesson out of sight.
+        self.said = ScrollArea(self)
+        self.said.pack(fill="x")
+        self.heading = ttk.Label(self.said.inner, font=("DejaVu Sans", 11, "bold"))
         self.heading.pack(anchor="w")
-        self.message = ttk.Label(self, wraplength=300, justify="left", font=("DejaVu Sans", 11))
+        self.message = ttk.Label(self.said.inner, wraplength=300, justify="left",
+                                 font=("DejaVu Sans", 11))
         self.message.pack(anchor="w", fill="x")
-        self.rule_link = ttk.Button(self, text="Read this rule", command=self._show_rule)
+        self.rule_link = ttk.Button(self.said.inner, text="Read this rule",
+                                    command=self._show_rule)
         self._rule: str | None = None
-        self.undo_button = ttk.Button(self, text="Undo", command=self._undo)  # a losing move's
+        # Under a move that lost the game:
+        self.undo_button = ttk.Button(self.said.inner, text="Undo", command=self._undo)
         self._on_undo: Callable[[], None] | None = None
         self.undo_tip = Tooltip(self.undo_button, "Take that move back")
+        for button in (self.rule_link, self.undo_button):   # Tab to a button scrolled away
+            button.bind("<FocusIn>", lambda event: self.said.see(event.widget), add="+")
         self.told: tuple[str, str] = ("", "info")  # the sentence shown and its kind
         self._tallest = 0   # the sentence's height to keep (`_keep_tabs_still`)
+        self._fit_job: str | None = None
         self.book = ttk.Notebook(self)
         self.book.pack(fill="both", expand=True, pady=(8, 0))
         self.help = HelpView(self.book)
@@ -76,6 +88,11 @@ class TutorPanel(ttk.Frame):
         self.book.add(self.replay_tab, text="Replay")
         self.book.bind("<<NotebookTabChanged>>", self._on_tab, add="+")
         self.bind("<Configure>", self._wrap)
+        # A title on more lines (a lesson's), or a sentence wrapped anew: fitted again.
+        for widget in (self.title, self.said.inner):
+            widget.bind("<Configure>", self._fit_soon, add="+")
+        self.said.inner.bind("<Configure>", self._wrap_sentence, add="+")
+        self.bind("<Destroy>", self._on_destroy, add="+")
 
     @property
     def replay(self) -> ReplayView:
@@ -106,6 +123,38 @@ class TutorPanel(ttk.Frame):
             label.configure(wraplength=width)
         self._tallest = 0   # other lines now: measured again
         self._keep_tabs_still()
+        self._fit_soon()
+
+    def _wrap_sentence(self, event: tk.Event) -> None:
+        """While the sentence scrolls, it wraps short of the scroll bar."""
+        width = max(160, event.width - 4)
+        if 1 < event.width and width != int(str(self.message.cget("wraplength"))):
+            self.message.configure(wraplength=width)
+            self._keep_tabs_still()
+
+    def _fit_soon(self, event: tk.Event | None = None) -> None:
+        if self._fit_job is None:
+            self._fit_job = self.after_idle(self._fit_sentence)
+
+    def _on_destroy(self, event: tk.Event) -> None:
+        if event.widget is self and self._fit_job is not None:
+            self.after_cancel(self._fit_job)
+            self._fit_job = None
+
+    def _fit_sentence(self) -> None:
+        """The sentence's area as tall as the sentence, but leaving the tabs
+        and four lines of the lesson their room below it; beyond, it scrolls."""
+        self._fit_job = None
+        height = self.winfo_height()
+        if height <= 1:
+            self.said.fit_content(10_000)   # not on the screen yet: all of it
+            return
+        pages = [self.nametowidget(name) for name in self.book.tabs()]
+        tabs = self.book.winfo_reqheight() - max(page.winfo_reqheight() for page in pages)
+        below = tabs + self.help.winfo_reqheight() + _packed_pady(self.book)
+        above = sum(widget.winfo_reqheight() + _packed_pady(widget)
+                    for widget in (self.title, self.tools))
+        self.said.fit_content(max(0, height - above - below - 2 * PADDING))
 
     def _keep_tabs_still(self) -> None:
         """Keep the tabs below in place while the sentences change (from two to
@@ -154,16 +203,16 @@ class TutorPanel(ttk.Frame):
         self._keep_tabs_still()
         self.told = (text, kind)
         self._rule = rule
-        if rule is not None:
-            self.rule_link.pack(anchor="w", pady=(2, 0), before=self.book)
-            self.show_help(rule)
-        else:
-            self.rule_link.pack_forget()
         self._on_undo = undo
+        for button in (self.rule_link, self.undo_button):
+            button.pack_forget()
+        if rule is not None:
+            self.rule_link.pack(anchor="w", pady=(2, 0))
+            self.show_help(rule)
         if undo is not None:
-            self.undo_button.pack(anchor="w", pady=(2, 0), before=self.book)
-        else:
-            self.undo_button.pack_forget()
+            self.undo_button.pack(anchor="w", pady=(2, 0))
+        self.said.to_top()   # a new sentence is read from its start
+        self._fit_soon()
 
     def _undo(self) -> None:
         if self._on_undo is not None:
@@ -197,3 +246,11 @@ class TutorPanel(ttk.Frame):
         self.book.forget(page)
         self.book.add(self.replay_tab)
         self.show_help()
+
+
+def _packed_pady(widget: tk.Widget) -> int:
+    """The room `pack` keeps above and below `widget`."""
+    pady = widget.pack_info().get("pady", 0)
+    sides = [int(widget.winfo_pixels(str(side)))
+             for side in (pady if isinstance(pady, tuple) else (pady,))]
+    return 2 * sides[0] if len(sides) == 1 else sum(sides)
