@@ -9,6 +9,7 @@ from pathlib import Path
 from solitaire_tk import GAME_IDS, Move, Replay, new_game
 from solitaire_tk.tutor.guide import move_map
 from solitaire_tk.tutor.hints import rank_hints
+from solitaire_tk.ui.table import CASING, CASING_COLOUR
 
 from .gui import Driver
 from .helpers import arrange
@@ -87,6 +88,54 @@ def test_held_card_lights_its_targets_and_stock_only_is_outlined(driver_for) -> 
     d.app.start(stuck)
     d.pump()
     assert d.app.marks.movable == [("stock", 1)]
+
+
+def outline_widths(d: Driver, kind: str) -> list[tuple[float, float]]:
+    """(line, casing) widths of each outline of a mark, after checking each line
+    has its dark casing under it, so it shows on the felt and on a white card."""
+    table = d.table
+    lines, casings = table.find_withtag(f"mark:{kind}"), table.find_withtag(f"casing:{kind}")
+    assert len(lines) == len(casings) > 0
+    for line, casing in zip(lines, casings):
+        assert table.coords(line) == table.coords(casing)
+        assert table.itemcget(casing, "outline") == CASING_COLOUR
+        assert table.find_above(casing) == (line,)   # the line on top of its casing
+    return [(float(table.itemcget(line, "width")), float(table.itemcget(casing, "width")))
+            for line, casing in zip(lines, casings)]
+
+
+def test_show_moves_outlines_are_cased_and_grow_with_the_cards(driver_for) -> None:
+    """A projector at the back of a classroom: a 3-pixel line on 150-pixel cards
+    was lost, and the light line on a white card could not be seen at all."""
+    small = driver_for(new_game("klondike", seed=42), geometry="900x640+0+0")
+    assert small.table.layout.card_w < 100
+    assert set(outline_widths(small, "movable")) == {(3, 3 + 2 * CASING)}
+    assert "Cards that can move have an outline" in small.app.panel.message.cget("text")
+    big = driver_for(new_game("klondike", seed=42), geometry="1900x1000+0+0")
+    assert big.table.layout.card_w == 150
+    (line, casing), = set(outline_widths(big, "movable"))
+    assert line >= 5 and casing == line + 2 * CASING
+
+
+def test_a_held_card_lights_only_where_it_may_go_until_put_back(driver_for) -> None:
+    """The outlines of the cards that can move and of the places a held card may
+    go are both greens (the same yellow to a red-green colour-blind pupil): while
+    a card is held, only the places it may go are outlined."""
+    game = arrange(new_game("thirteen", seed=5), {"pile1": "9C", "pile2": "4H", "pile3": "4S",
+                                                 "pile4": "2D"})
+    d = driver_for(game)
+    table = d.table
+
+    def shown(tag: str) -> set[str]:
+        return {table.itemcget(item, "state") or "normal" for item in table.find_withtag(tag)}
+
+    assert shown("mark:movable") == shown("casing:movable") == {"normal"}
+    d.click(*d.card_point("pile1"))
+    assert d.app.controls.held == ("pile1", 0) and len(table.find_withtag("mark:targets")) == 2
+    assert shown("mark:movable") == shown("casing:movable") == {"hidden"}
+    d.key("Escape")
+    assert d.app.controls.held is None and not table.find_withtag("mark:targets")
+    assert shown("mark:movable") == shown("casing:movable") == {"normal"}
 
 
 def game_pile_ids(game_id: str) -> tuple[str, ...]:

@@ -233,6 +233,35 @@ def test_a_won_game_has_a_won_heading_and_a_plain_record_line(driver_for) -> Non
     assert str(d.app.panel.heading.cget("foreground")) == WON_COLOUR
 
 
+
+def contrast(widget, foreground: str, background: str) -> float:
+    """The WCAG contrast ratio of two colours as this screen shows them."""
+    def luminance(colour: str) -> float:
+        channels = [value / 65535 for value in widget.winfo_rgb(colour)]
+        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_coloured_sentence_can_be_read_on_the_window_s_grey(driver_for) -> None:
+    """A dim screen or a projector: each colour a sentence is said in (won, lost, not
+    allowed, a hint...) stands out 4.5 to 1 from the grey behind it (WCAG AA);
+    the green of "You won!" was 3.9 to 1."""
+    from tkinter import ttk
+    from solitaire_tk.ui.courseview import FEEDBACK_COLOURS
+    from solitaire_tk.ui.statusbar import MESSAGE_COLOURS, WINNABLE_COLOURS
+    from solitaire_tk.ui.tutorpanel import COLOURS
+    d = driver_for(new_game("klondike", seed=3))
+    label = d.app.panel.heading
+    grey = str(ttk.Style(label).lookup(label.winfo_class(), "background"))
+    colours = {**COLOURS, **MESSAGE_COLOURS, **FEEDBACK_COLOURS,
+               **{f"winnable {k}": v for k, v in WINNABLE_COLOURS.items()}}
+    weak = {kind: round(contrast(label, colour, grey), 2) for kind, colour in colours.items()
+            if contrast(label, colour, grey) < 4.5}
+    assert not weak, f"below 4.5:1 on {grey}: {weak}"
+
+
 # -- 6. Help > Keys and the Options menu ---------------------------------------------------------
 def menu_labels(menu) -> list[str]:
     end = menu.index("end")

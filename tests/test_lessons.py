@@ -547,3 +547,16 @@ def test_random_text_never_fails() -> None:
         # Only markup is ever dropped: every letter survives, once.
         assert plain.count("a") == text.count("a"), repr(text)
         assert plain.count("b") == text.count("b"), repr(text)
+
+
+# About one boy in twelve cannot tell red from green: a colour word alone means
+# nothing to him, so the words name a mark by its shape too ("a dashed yellow ring").
+COLOUR_ALONE = re.compile(r"(?<!dashed )\b(?:green|blue|yellow|orange|red) (?:outline|arrow|ring)")
+
+
+def test_the_help_never_tells_a_mark_by_its_colour_alone() -> None:
+    texts = {"using-the-tutor.txt": resource("lessons", "using-the-tutor.txt").read_text("utf-8")}
+    texts.update({f"{game_id}.md": resource("lessons", f"{game_id}.md").read_text("utf-8")
+                  for game_id in GAME_IDS})
+    for name, text in texts.items():
+        assert not COLOUR_ALONE.findall(" ".join(text.split())), name

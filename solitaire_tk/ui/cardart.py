@@ -19,7 +19,7 @@ from ..resources import resource
 
 SCALE = 3  # draw this much bigger, then reduce: smooth edges at any size
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-INK = {"black": (20, 20, 20), "red": (200, 16, 32), "green": (0, 122, 51), "blue": (20, 70, 200)}
+INK = {"black": (20, 20, 20), "red": (200, 16, 32), "green": (0, 125, 115), "blue": (20, 70, 200)}
 TWO_COLOURS = {"C": INK["black"], "D": INK["red"], "H": INK["red"], "S": INK["black"]}
 FOUR_COLOURS = {"C": INK["green"], "D": INK["blue"], "H": INK["red"], "S": INK["black"]}
 FACE_PAPER = (255, 255, 250)

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 # Change when the drawing of the cards (or how they are kept) changes, so old
 # pictures are not used; beside the app's version, the size and date of
 # cardart.py (where it is a file) count.
-ART_VERSION = 3
+ART_VERSION = 4
 KEPT_SIZES = 6   # card sizes kept on disk; the ones used longest ago go first
 _CARDART = Path(__file__).with_name("cardart.py")
 EDGE_FILE = "edge.bin"

@@ -1,5 +1,5 @@
-"""The tutor's marks on the table: green outlines on the cards that can move
-(Show moves), light on the places a held card may go, and arrows for a hint
+"""The tutor's marks on the table: outlines on the cards that can move
+(Show moves), thicker ones on the places a held card may go, and arrows for a hint
 or for the next step of a replay.  What to mark comes from tutor.guide."""
 
 from __future__ import annotations
@@ -43,8 +43,12 @@ class TutorMarks:
         self.table.mark("movable", rects, MOVABLE_COLOUR, width=3)
 
     def show_targets(self, game: Game, held: tuple[str, int] | None, on: bool) -> list[str]:
-        """Light up every place the held card may go; the places are returned."""
+        """Light up every place the held card may go; the places are returned.
+        While a card is held, the outlines of the cards that can move step back:
+        only where it may go is lit (the two look alike to a red-green
+        colour-blind pupil, and a held card asks only where it goes)."""
         self.table.clear_mark("targets")
+        self.table.show_mark("movable", held is None)
         if held is None or not on or self.table.layout is None:
             return []
         places = sorted(targets(game, *held))

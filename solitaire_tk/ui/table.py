@@ -42,6 +42,11 @@ SLOT_OUTLINE = "#d8e8d0"
 FOCUS_COLOUR = "#ffd400"
 SELECT_COLOUR = "#36a3ff"
 TARGET_COLOUR = "#7dff7d"
+# Every mark is a bright line on a dark casing, so it shows on the felt and on a
+# white card alike; marks grow with the cards (a projector at the back of a room).
+CASING_COLOUR = "#202020"
+CASING = 2            # pixels of casing each side of a mark's line
+MARK_CARD_W = 90      # a card this wide (or narrower) gets marks as wide as asked
 RESIZE_PAUSE_MS = 60
 # The cards a deal does not show are drawn and kept on disk after start-up (see
 # images.CardImages.keep_one_more), one at a time so the window never waits.
@@ -319,12 +324,14 @@ class Table(tk.Canvas):
 
     def arrow(self, kind: str, start: Rect, end: Rect, colour: str) -> None:
         """An arrow from the middle of one place to another (hints, replay)."""
-        self.delete(f"mark:{kind}")
+        self.clear_mark(kind)
         x1, y1 = start.x + start.w / 2, start.y + min(start.h / 2, 20)
         x2, y2 = end.x + end.w / 2, end.y + end.h / 2
-        for width, fill in ((9, "#202020"), (5, colour)):
-            self.create_line(x1, y1, x2, y2, width=width, fill=fill, arrow="last",
-                             arrowshape=(18, 22, 8), capstyle="round",
+        width = self.mark_width(5)
+        head = (18 * width / 5, 22 * width / 5, 8 * width / 5)
+        for line, fill in ((width + 2 * CASING, CASING_COLOUR), (width, colour)):
+            self.create_line(x1, y1, x2, y2, width=line, fill=fill, arrow="last",
+                             arrowshape=head, capstyle="round",
                              tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
 
@@ -372,18 +379,35 @@ class Table(tk.Canvas):
         return items
 
     # -- marks: focus ring, selection, targets ------------------------------
+    def mark_width(self, width: int) -> int:
+        """A mark's line `width` for the cards on the table: wider on big cards."""
+        card_w = self.layout.card_w if self.layout else MARK_CARD_W
+        return max(width, round(width * card_w / MARK_CARD_W))
+
     def mark(self, kind: str, rects: Sequence[Rect], colour: str, width: int = 3,
              dash: tuple[int, ...] = (), margin: int = 2) -> None:
-        """Outline each of `rects`, `margin` pixels outside it."""
-        self.delete(f"mark:{kind}")
+        """Outline each of `rects`, `margin` pixels outside it (both grow with the
+        cards), in `colour` on a solid dark casing (a dashed line's gaps show it)."""
+        self.clear_mark(kind)
+        line, margin = self.mark_width(width), self.mark_width(margin)
+        dash = tuple(self.mark_width(part) for part in dash)
         for rect in rects:
-            self._rounded(rect.x - margin, rect.y - margin, rect.x + rect.w + margin,
-                          rect.y + rect.h + margin, outline=colour, width=width, dash=dash,
+            box = (rect.x - margin, rect.y - margin, rect.x + rect.w + margin,
+                   rect.y + rect.h + margin)
+            self._rounded(*box, outline=CASING_COLOUR, width=line + 2 * CASING,
+                          tags=("mark", f"casing:{kind}"))
+            self._rounded(*box, outline=colour, width=line, dash=dash,
                           tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
 
+    def show_mark(self, kind: str, shown: bool) -> None:
+        """Hide a mark for a while (or show it again) without forgetting it."""
+        for tag in (f"casing:{kind}", f"mark:{kind}"):
+            self.itemconfigure(tag, state="normal" if shown else "hidden")
+
     def clear_mark(self, kind: str) -> None:
         self.delete(f"mark:{kind}")
+        self.delete(f"casing:{kind}")
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -190,7 +190,7 @@ class TutorPanel(ttk.Frame):
             return
         self.tell(game.outcome() if game.is_over() else
                   f"Try a move, or press Hint ({key_for(game, 'hint')}). Cards that can "
-                  "move have a green outline "
+                  "move have an outline "
                   "when Show moves is on.", "info")
 
     def tell(self, text: str, kind: str, rule: str | None = None,
