@@ -46,6 +46,9 @@ RESIZE_PAUSE_MS = 60
 # images.CardImages.keep_one_more), one at a time so the window never waits.
 KEEP_CARDS_AFTER_MS = 2500
 KEEP_CARDS_GAP_MS = 40
+# The keys' marks, drawn over the tutor's (Show moves outlined a card again
+# after each move, over the ring of a pupil who plays with the keys).
+KEY_MARKS = ("mark:focus", "mark:held")
 
 
 class Table(tk.Canvas):
@@ -325,6 +328,8 @@ class Table(tk.Canvas):
                              arrowshape=(18, 22, 8), capstyle="round",
                              tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
+        for tag in KEY_MARKS:
+            self.tag_raise(tag)
 
     def target_rect(self, pid: str) -> Rect:
         """Where the pile's top card is (or its place, when empty)."""
@@ -379,6 +384,8 @@ class Table(tk.Canvas):
                           rect.y + rect.h + margin, outline=colour, width=width, dash=dash,
                           tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
+        for tag in KEY_MARKS:
+            self.tag_raise(tag)
 
     def clear_mark(self, kind: str) -> None:
         self.delete(f"mark:{kind}")

@@ -1,0 +1,43 @@
+"""A pupil with only the keyboard (a broken mouse, or a pupil who cannot use
+one): the ring shows where the keys are, every button the mouse can press
+the keys can press, and Tab never gets lost in the tutor panel."""
+
+from __future__ import annotations
+
+from solitaire_tk import new_game
+
+from .gui import Driver
+from .helpers import codes
+
+
+def _ring_and_outline(d: Driver, pile: str) -> tuple[int, int]:
+    """The keys' ring, and the Show moves outline of the same card."""
+    ring, = d.table.find_withtag("mark:focus")
+    card = d.table.card_rect(pile, len(d.game.piles[pile]) - 1)
+    middle = (card.x + card.w / 2, card.y + card.h / 2)
+    outlines = [item for item in d.table.find_withtag("mark:movable")
+                if _contains(d.table.bbox(item), middle)]
+    assert len(outlines) == 1, "the card that can move has its green outline"
+    return ring, outlines[0]
+
+
+def _contains(box: tuple[int, int, int, int], point: tuple[float, float]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def test_the_ring_stays_in_sight_on_a_card_that_can_move(driver_for) -> None:
+    # Show moves outlined the card again after each move or undo, on the very
+    # line of the keys' ring: the ring vanished on the cards a pupil can play.
+    d = driver_for(new_game("klondike", seed=42))
+    assert d.app.show_moves.get()
+    d.key("Tab")
+    d.key("Down")
+    d.key("d")   # a move elsewhere: the deck turns a card, the ring stays
+    assert d.game.log and d.app.controls.focus.pile == "tableau1"
+    assert codes(d.game)["tableau1"] == ["6S"]
+    ring, outline = _ring_and_outline(d, "tableau1")
+    order = d.table.find_all()   # lowest first
+    assert order.index(ring) > order.index(outline), "the ring is drawn over the outline"
+    rx1, ry1, rx2, ry2 = d.table.bbox(ring)
+    ox1, oy1, ox2, oy2 = d.table.bbox(outline)
+    assert rx1 < ox1 and ry1 < oy1 and rx2 > ox2 and ry2 > oy2, "the ring is outside it"
