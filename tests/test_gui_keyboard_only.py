@@ -41,3 +41,23 @@ def test_the_ring_stays_in_sight_on_a_card_that_can_move(driver_for) -> None:
     rx1, ry1, rx2, ry2 = d.table.bbox(ring)
     ox1, oy1, ox2, oy2 = d.table.bbox(outline)
     assert rx1 < ox1 and ry1 < oy1 and rx2 > ox2 and ry2 > oy2, "the ring is outside it"
+
+
+def test_enter_presses_the_button_that_has_the_keys(driver_for) -> None:
+    # ttk's buttons know only Space: Enter on the tutor panel's Hint, or on a
+    # replay's step buttons, did nothing at all.
+    d = driver_for(new_game("klondike", seed=42))
+    hint = d.app.panel.hint_button
+    d.key("Return", widget=hint)
+    d.pump()
+    assert d.app.panel.told[1] == "hint", "Enter on Hint gives a hint"
+    d.key("d")
+    d.key("e", state=0x4)   # Ctrl+E: replay this game
+    assert d.app.replaying
+    view = d.app.panel.replay
+    forward = view.buttons["forward"]
+    d.key("KP_Enter", widget=forward)
+    assert d.app.replay.session.step == 1, "the keypad's Enter steps forward"
+    d.key("Return", widget=view.close_button)
+    d.pump()
+    assert not d.app.replaying, "Enter on Close replay closes it"

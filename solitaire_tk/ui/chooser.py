@@ -11,10 +11,6 @@ from ..engine import Game
 from ..registry import GAME_IDS, game_class
 from ..session import new_game_for
 
-def _choose_on_key(chosen: tk.StringVar, game_id: str, event: tk.Event) -> None:
-    chosen.set(game_id)
-
-
 def choose_game(root: tk.Tk, store: Any) -> Game | None:
     """Show the chooser in `root` and wait; None if the window was closed."""
     root.title("Solitaire Tutor: choose a game")
@@ -31,7 +27,6 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
         row.pack(fill="x", pady=4)
         button = ttk.Button(row, text=game.title, width=18, command=partial(chosen.set, game_id))
         button.pack(side="left")
-        button.bind("<Return>", partial(_choose_on_key, chosen, game_id))
         buttons.append(button)
         ttk.Label(row, text=game.blurb, wraplength=520, justify="left").pack(side="left", padx=12)
         if len(game.variants) > 1:

@@ -82,9 +82,6 @@ class CourseView(ttk.Frame):
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
-        for button in (self.next, self.show_me, self.leave, self.real_game):
-            for key in ("<Return>", "<KP_Enter>"):  # ttk buttons only know Space by themselves
-                button.bind(key, lambda e, b=button: b.invoke())
         inside.bind("<Configure>", self._wrap)
 
     def _wrap(self, event: tk.Event) -> None:
