@@ -61,3 +61,35 @@ def test_enter_presses_the_button_that_has_the_keys(driver_for) -> None:
     d.key("Return", widget=view.close_button)
     d.pump()
     assert not d.app.replaying, "Enter on Close replay closes it"
+
+
+def _tab_round(d: Driver, key: str, times: int) -> list:
+    seen = []
+    for _ in range(times):
+        d.root.focus_get().event_generate(key)
+        d.pump()
+        seen.append(d.root.focus_get())
+    return seen
+
+
+# Where Tab may rest: widgets that show a ring or a highlight when they have the keys.
+SHOWS_FOCUS = {"TButton", "TCheckbutton", "TCombobox", "TNotebook", "Listbox", "Text"}
+
+
+def test_tab_goes_round_the_tutor_panel_and_never_rests_unseen(driver_for) -> None:
+    # Tab left the panel for the table, where Tab only moves the ring: Show
+    # moves and Hint were out of reach; in a replay it rested on the replay's
+    # frame and its slider, which show no ring.
+    d = driver_for(new_game("klondike", seed=42))
+    d.key("d")
+    d.key("e", state=0x4)   # Ctrl+E: replay this game
+    d.key("F6")
+    panel = d.app.panel
+    assert d.root.focus_get() is panel.book
+    for key in ("<Tab>", "<Shift-Tab>"):
+        seen = _tab_round(d, key, 30)
+        assert d.table not in seen, f"{key} stays in the panel (F6 goes back to the table)"
+        assert panel.show_moves in seen and panel.hint_button in seen
+        assert panel.replay.buttons["forward"] in seen and panel.replay.steps in seen
+        unseen = {widget.winfo_class() for widget in seen} - SHOWS_FOCUS
+        assert not unseen, f"{key} rested where no ring shows: {unseen}"

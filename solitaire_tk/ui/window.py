@@ -33,5 +33,6 @@ def prepare_root(root: tk.Tk) -> None:
 
 
 def _press_button(event: tk.Event) -> str:
-    event.widget.invoke()   # (a greyed-out button does nothing)
+    if isinstance(event.widget, ttk.Button):
+        event.widget.invoke()   # (a greyed-out button does nothing)
     return "break"
