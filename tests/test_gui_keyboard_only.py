@@ -93,3 +93,32 @@ def test_tab_goes_round_the_tutor_panel_and_never_rests_unseen(driver_for) -> No
         assert panel.replay.buttons["forward"] in seen and panel.replay.steps in seen
         unseen = {widget.winfo_class() for widget in seen} - SHOWS_FOCUS
         assert not unseen, f"{key} rested where no ring shows: {unseen}"
+
+
+def _ring_fits(d: Driver) -> bool:
+    """The keys' ring is round the card (or place) the keys are on now."""
+    from solitaire_tk.ui.controls import FOCUS_MARGIN
+    ring, = d.table.find_withtag("mark:focus")
+    focus = d.app.controls.focus
+    pile = d.game.piles[focus.pile]
+    rect = (d.table.card_rect(focus.pile, len(pile) - 1) if pile
+            else d.table.layout.slot(focus.pile))
+    x1, y1, x2, y2 = d.table.bbox(ring)
+    edge = FOCUS_MARGIN + 4   # the margin, half the line's width and Tk's rounding
+    return (abs(x1 - rect.x) <= edge and abs(y1 - rect.y) <= edge
+            and abs(x2 - rect.x - rect.w) <= edge and abs(y2 - rect.y - rect.h) <= edge)
+
+
+def test_the_ring_follows_its_pile_when_a_new_deal_or_step_is_shown(driver_for) -> None:
+    # A new deal of the same game (or a lesson's next step, or a replay's step)
+    # redrew only the cards: the ring stayed where the old top card had been.
+    d = driver_for(new_game("klondike", seed=42))
+    for key in ("Tab", "Down", "Return", "Right", "Return"):
+        d.key(key)
+    assert codes(d.game)["tableau2"][-1] == "6S" and d.app.controls.focus.pile == "tableau2"
+    assert _ring_fits(d)
+    d.key("F2")
+    d.answer(True)
+    d.pump()
+    assert len(d.game.piles["tableau2"]) == 2 and not d.game.log
+    assert _ring_fits(d), "the ring is round the new deal's top card of stack 2"

@@ -107,6 +107,8 @@ class TableControls:
         table.bind("<End>", lambda e: self._replay_or("End", lambda k: "break"))
         table.bind("<Escape>", lambda e: self._cancel())
         table.bind("<<TableLaidOut>>", lambda e: self.redraw_marks())
+        # Another deal, a lesson's step or a replay's: the ring goes to its pile's top card.
+        table.bind("<<TableShown>>", lambda e: self.after_change())
 
     @property
     def game(self) -> Game:

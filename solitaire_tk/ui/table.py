@@ -77,6 +77,8 @@ class Table(tk.Canvas):
         self.game = game
         if same_kind:
             self.refresh(slide)
+            # Marks that follow the cards (the keys' ring) are drawn again for them.
+            self.event_generate("<<TableShown>>", when="tail")
         else:
             self.layout = None  # the old game's places mean nothing for this one
             self.delete("all")
