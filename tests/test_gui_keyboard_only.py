@@ -122,3 +122,15 @@ def test_the_ring_follows_its_pile_when_a_new_deal_or_step_is_shown(driver_for) 
     d.pump()
     assert len(d.game.piles["tableau2"]) == 2 and not d.game.log
     assert _ring_fits(d), "the ring is round the new deal's top card of stack 2"
+
+
+def test_a_lesson_s_card_put_down_with_the_keys_is_no_longer_said_to_be_held(driver_for) -> None:
+    # The panel kept "You picked up the Ace of hearts. Now choose where it
+    # goes" after Enter had put it home and the step was done.
+    from .gui import KeyboardPlayer
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("klondike")
+    mode = d.app.course
+    KeyboardPlayer(d).play(mode.trying.step.right[0])
+    assert mode.trying.closed
+    assert "picked up" not in d.app.panel.told[0]
