@@ -23,6 +23,7 @@ from solitaire_tk.ui.statsdialog import (
     percent_text,
     stats_summary,
 )
+from solitaire_tk.ui.window import prepare_root
 from solitaire_tk.userdata import DataStore
 
 from .helpers import play, won_thirteen
@@ -42,6 +43,7 @@ def lost_thirteen(removes: int = 3) -> Game:
 @pytest.fixture
 def root(display: str) -> Iterator[tk.Tk]:
     window = tk.Tk(className="SolitaireTutorTest")
+    prepare_root(window)   # as the app's window: its theme, and Enter on a button
     window.geometry("900x700+0+0")
     window.deiconify()
     window.update()

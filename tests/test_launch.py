@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tkinter as tk
+from tkinter import ttk
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from solitaire_tk import new_game
 from solitaire_tk.__main__ import parse_args
 from solitaire_tk.storage import save_game
+from solitaire_tk.ui.window import prepare_root
 from solitaire_tk.userdata import DataStore
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -92,6 +94,7 @@ def test_the_first_game_after_a_finished_one_is_dealt_as_new_game_deals(data_dir
 def test_chooser_opens_the_chosen_game_by_keyboard(display: str, data_dir: Path) -> None:
     from solitaire_tk.ui.chooser import choose_game
     root = tk.Tk()
+    prepare_root(root)   # as `launch` does first: Enter presses a button
     try:
         root.geometry("900x600+0+0")
         store = DataStore(data_dir)
@@ -109,6 +112,36 @@ def test_chooser_opens_the_chosen_game_by_keyboard(display: str, data_dir: Path)
         assert game is not None and game.game_id == "thirteen"
     finally:
         root.destroy()
+
+
+def test_enter_on_a_klondike_choice_opens_that_klondike(display: str, data_dir: Path) -> None:
+    """The page says "Tab and Enter": Enter on "Draw three" did nothing."""
+    from solitaire_tk.ui.chooser import choose_game
+    root = tk.Tk()
+    prepare_root(root)
+    try:
+        root.geometry("900x600+0+0")
+
+        def press() -> None:
+            radios = [w for w in _descendants(root) if isinstance(w, ttk.Radiobutton)]
+            draw_three = next(w for w in radios if "Draw three" in str(w.cget("text")))
+            draw_three.focus_force()
+            draw_three.event_generate("<Return>")
+
+        root.after(300, press)
+        # (Else the window is closed: the test fails rather than waits for ever.)
+        root.after(3000, lambda: root.tk.call(root.protocol("WM_DELETE_WINDOW")))
+        game = choose_game(root, DataStore(data_dir))
+        assert game is not None and (game.game_id, game.variant) == ("klondike", "draw3")
+    finally:
+        root.destroy()
+
+
+def _descendants(widget: tk.Misc) -> list[tk.Misc]:
+    out = []
+    for child in widget.winfo_children():
+        out += [child, *_descendants(child)]
+    return out
 
 
 def test_saved_game_opens_for_replay_from_the_command_line_check(tmp_path: Path) -> None:

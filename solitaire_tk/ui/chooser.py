@@ -11,8 +11,11 @@ from ..engine import Game
 from ..registry import GAME_IDS, game_class
 from ..session import new_game_for
 
-def _choose_on_key(chosen: tk.StringVar, game_id: str, event: tk.Event) -> None:
+def _play_choice(chosen: tk.StringVar, game_id: str, variant: tk.StringVar, value: str,
+                 event: tk.Event) -> str:
+    variant.set(value)
     chosen.set(game_id)
+    return "break"
 
 
 def choose_game(root: tk.Tk, store: Any) -> Game | None:
@@ -31,7 +34,6 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
         row.pack(fill="x", pady=4)
         button = ttk.Button(row, text=game.title, width=18, command=partial(chosen.set, game_id))
         button.pack(side="left")
-        button.bind("<Return>", partial(_choose_on_key, chosen, game_id))
         buttons.append(button)
         ttk.Label(row, text=game.blurb, wraplength=520, justify="left").pack(side="left", padx=12)
         if len(game.variants) > 1:
@@ -40,7 +42,11 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
             choices.pack(anchor="w", padx=(160, 0))
             for value in game.variants:
                 label = game.variant_descriptions.get(value, game.variant_names.get(value, value))
-                ttk.Radiobutton(choices, text=label, value=value, variable=variant).pack(anchor="w")
+                choice = ttk.Radiobutton(choices, text=label, value=value, variable=variant)
+                choice.pack(anchor="w")
+                # "Tab and Enter": Enter on a choice plays it (Space only ticks it).
+                for key in ("<Return>", "<KP_Enter>"):
+                    choice.bind(key, partial(_play_choice, chosen, game_id, variant, value))
     ttk.Label(frame, text="Use the mouse, or Tab and Enter. You can change game any time "
               "from the Game menu.", foreground="#555555").pack(anchor="w", pady=(16, 0))
     root.protocol("WM_DELETE_WINDOW", lambda: chosen.set("-"))

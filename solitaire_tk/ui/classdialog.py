@@ -139,9 +139,6 @@ class ClassDialog(ModalDialog):
         self.sort_chooser.bind("<Right>", partial(self._step_sort, 1))
         self.close_button = ttk.Button(buttons, text="Close", command=self.close)
         self.close_button.pack(side="right")
-        for button in (self.export_button, self.close_button):
-            button.bind("<Return>", lambda e: e.widget.invoke())
-            button.bind("<KP_Enter>", lambda e: e.widget.invoke())
         self.bind("<Alt-e>", lambda e: self.export())
 
         self.sort_by("Player")   # as `read_class` gives them: "Sort by" says so

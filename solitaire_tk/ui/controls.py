@@ -29,6 +29,9 @@ HAND = "hand2"
 DRAG_START = 4          # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.5      # seconds within which a second click at one spot makes a double-click
 SLIDE_STEPS = 6         # frames of the slide back after an illegal drop
+# The keys' ring goes just outside Show moves' green outline (2 pixels out):
+# on the same line, the ring vanished on the very cards that can move.
+FOCUS_MARGIN = 5
 
 
 @record
@@ -104,6 +107,8 @@ class TableControls:
         table.bind("<End>", lambda e: self._replay_or("End", lambda k: "break"))
         table.bind("<Escape>", lambda e: self._cancel())
         table.bind("<<TableLaidOut>>", lambda e: self.redraw_marks())
+        # Another deal, a lesson's step or a replay's: the ring goes to its pile's top card.
+        table.bind("<<TableShown>>", lambda e: self.after_change())
 
     @property
     def game(self) -> Game:
@@ -520,11 +525,12 @@ class TableControls:
         if self.held is not None and self.held[1] < len(self.game.piles[self.held[0]]):
             # Outside the keys' dashed ring, so a card picked up with the keys shows both.
             self.table.mark("held", [self.table.card_rect(*self.held)], SELECT_COLOUR, width=4,
-                            margin=7)
+                            margin=FOCUS_MARGIN + 4)
         else:
             self.held = None
             self.table.clear_mark("held")
         if self.focus is not None:
             focus = self._ensure_focus()
             assert focus is not None
-            self.table.mark("focus", [self._rect(focus)], FOCUS_COLOUR, width=3, dash=(6, 3))
+            self.table.mark("focus", [self._rect(focus)], FOCUS_COLOUR, width=3, dash=(6, 3),
+                            margin=FOCUS_MARGIN)

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 TICK = "\u2713"
 FEEDBACK_COLOURS = {"right": "#006400", "wrong": "#a00000", "illegal": "#a00000", "info": "#1a1a1a"}
+# The tutor panel's sentence during a lesson (the Lesson page says the rest).
+PANEL_WORDS = ("Do what the Lesson page asks. A wrong move is not played: "
+               "the tutor tells you why.")
 
 
 def games_with_a_course() -> list[str]:
@@ -82,9 +85,6 @@ class CourseView(ttk.Frame):
         self.lessons.pack(fill="both", expand=True)
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
-        for button in (self.next, self.show_me, self.leave, self.real_game):
-            for key in ("<Return>", "<KP_Enter>"):  # ttk buttons only know Space by themselves
-                button.bind(key, lambda e, b=button: b.invoke())
         inside.bind("<Configure>", self._wrap)
 
     def _wrap(self, event: tk.Event) -> None:
@@ -213,8 +213,7 @@ class CourseMode:
         app.show_title(trying.game)
         app.show_panel()
         app.panel.title.configure(text=f"Lesson: {trying.game.title}")
-        app.panel.tell("Do what the Lesson page asks. A wrong move is not played: "
-                       "the tutor tells you why.", "info")
+        app.panel.tell(PANEL_WORDS, "info")
         view = self.view
         view.show_lessons(course, self.done_list(), self.lesson_index)
         view.show_step(course, self.lesson_index, index)
@@ -275,6 +274,7 @@ class CourseMode:
             if last_of_course:
                 text += " " + course.end
         self.view.say(text, "right")
+        self.app.panel.tell(PANEL_WORDS, "info")   # not "You picked up ..." any more
         self.view.step_closed(last_of_course)  # first: the list's size may change
         self.view.show_lessons(course, self.done_list(), self.lesson_index)
         self.app.status.say(text, "done", in_panel_too=True)
@@ -291,6 +291,7 @@ class CourseMode:
         if app.settings.sound:
             app.root.bell()
         app.controls.drop_hold()
+        app.panel.tell(PANEL_WORDS, "info")   # not "You picked up ..." any more
         if verdict.answer is not None or verdict.nudge:
             self._lit = verdict
         app.after_change_marks()

@@ -175,13 +175,7 @@ class GameOverDialog(ModalDialog):
         for number, button in enumerate(self.buttons.values()):
             button.grid(row=number // per_row, column=number % per_row, padx=4, pady=2,
                         sticky="we")
-        self.bind("<Return>", lambda e: self._invoke_focused())
         self.show(next(iter(self.buttons.values()), None))
-
-    def _invoke_focused(self) -> None:
-        widget = self.focus_get()
-        if isinstance(widget, ttk.Button):
-            widget.invoke()
 
     def _run(self, action: Callable[[], None]) -> None:
         self.close()

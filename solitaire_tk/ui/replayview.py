@@ -69,7 +69,9 @@ class ReplayView(ttk.Frame):
                  actions_in: tk.Misc | None = None) -> None:
         """`actions_in`: where Play from here and Close replay go (below the
         scrolling area, so that they are always in sight); else at its foot."""
-        super().__init__(master, padding=(0, 4))
+        # Not a place for Tab to rest: the frame shows no ring (it has the
+        # replay's keys only for the widgets inside it).
+        super().__init__(master, padding=(0, 4), takefocus=False)
         self.session: ReplaySession | None = None
         self.on_step = on_step
         self._playing: str | None = None
@@ -100,8 +102,10 @@ class ReplayView(ttk.Frame):
             (self.buttons["play"], "Play the steps one after another, or pause (Space)"),
             (self.buttons["forward"], "One step forward (Right arrow)"),
             (self.buttons["last"], "Go to the last step (End)")])
+        # (Tab passes it by: it shows no ring, and the arrows, Home and End
+        # do what it does.)
         self.slider = ttk.Scale(self, orient="horizontal", from_=0, to=1,
-                                command=self._on_slide)
+                                command=self._on_slide, takefocus=False)
         self.slider.pack(fill="x")
         speed_row = ttk.Frame(self)
         speed_row.pack(fill="x", pady=2)

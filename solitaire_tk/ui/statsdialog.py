@@ -137,15 +137,9 @@ class ConfirmDialog(ModalDialog):
         self.no = ttk.Button(row, text=no, command=lambda: self.answer(False))
         self.no.pack(side="left")
         for button in (self.yes, self.no):
-            button.bind("<Return>", self._press)
-            button.bind("<KP_Enter>", self._press)
             button.bind("<Left>", self._other)
             button.bind("<Right>", self._other)
         self.show(self.yes if yes_first else self.no)
-
-    def _press(self, event: tk.Event[Any]) -> str:
-        event.widget.invoke()
-        return "break"
 
     def _other(self, event: tk.Event[Any]) -> str:
         (self.no if event.widget is self.yes else self.yes).focus_set()

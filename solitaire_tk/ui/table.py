@@ -52,6 +52,10 @@ RESIZE_PAUSE_MS = 60
 # images.CardImages.keep_one_more), one at a time so the window never waits.
 KEEP_CARDS_AFTER_MS = 2500
 KEEP_CARDS_GAP_MS = 40
+# The keys' marks, each line over its casing, drawn over the tutor's (Show
+# moves outlined a card again after each move, over the ring of a pupil who
+# plays with the keys).
+KEY_MARKS = ("casing:focus", "mark:focus", "casing:held", "mark:held")
 
 
 class Table(tk.Canvas):
@@ -80,6 +84,8 @@ class Table(tk.Canvas):
         self.game = game
         if same_kind:
             self.refresh(slide)
+            # Marks that follow the cards (the keys' ring) are drawn again for them.
+            self.event_generate("<<TableShown>>", when="tail")
         else:
             self.layout = None  # the old game's places mean nothing for this one
             self.delete("all")
@@ -334,6 +340,8 @@ class Table(tk.Canvas):
                              arrowshape=head, capstyle="round",
                              tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
+        for tag in KEY_MARKS:
+            self.tag_raise(tag)
 
     def target_rect(self, pid: str) -> Rect:
         """Where the pile's top card is (or its place, when empty)."""
@@ -399,6 +407,8 @@ class Table(tk.Canvas):
             self._rounded(*box, outline=colour, width=line, dash=dash,
                           tags=("mark", f"mark:{kind}"))
         self.tag_raise("mark")
+        for tag in KEY_MARKS:
+            self.tag_raise(tag)
 
     def show_mark(self, kind: str, shown: bool) -> None:
         """Hide a mark for a while (or show it again) without forgetting it."""

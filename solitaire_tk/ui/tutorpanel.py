@@ -93,6 +93,40 @@ class TutorPanel(ttk.Frame):
             widget.bind("<Configure>", self._fit_soon, add="+")
         self.said.inner.bind("<Configure>", self._wrap_sentence, add="+")
         self.bind("<Destroy>", self._on_destroy, add="+")
+        # Tab goes round the panel (F6 goes back to the table): past its last
+        # widget, Tab went on to the table, where Tab only moves the ring, and
+        # Show moves and Hint were out of the keys' reach.
+        window = self.winfo_toplevel()
+        window.bind("<<NextWindow>>", lambda e: self._tab_round(1), add="+")
+        window.bind("<<PrevWindow>>", lambda e: self._tab_round(-1), add="+")
+
+    def _holds(self, widget: tk.Misc | None) -> bool:
+        return widget is not None and str(widget).startswith(f"{self}.")
+
+    def _tab_round(self, step: int) -> str | None:
+        """Tab from the panel's last widget goes to its first (Shift+Tab, the other
+        way round); anywhere else Tk's own Tab goes on."""
+        here = self.focus_get()
+        if not self._holds(here):
+            return None
+        assert here is not None
+        after = here.tk_focusNext() if step > 0 else here.tk_focusPrev()
+        if self._holds(after):
+            return None
+        stops = self._stops()
+        if stops:
+            stops[0 if step > 0 else -1].focus_set()
+        return "break"
+
+    def _stops(self) -> list[tk.Misc]:
+        """The panel's widgets that Tab rests on, in Tab's order."""
+        out: list[tk.Misc] = []
+        widget = self.tk_focusNext()
+        while self._holds(widget) and widget not in out:
+            assert widget is not None
+            out.append(widget)
+            widget = widget.tk_focusNext()
+        return out
 
     @property
     def replay(self) -> ReplayView:

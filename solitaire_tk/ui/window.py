@@ -1,4 +1,4 @@
-"""The app's icon and theme for a window."""
+"""The app's icon, theme and the keys every button knows, for a window."""
 
 from __future__ import annotations
 
@@ -26,3 +26,13 @@ def prepare_root(root: tk.Tk) -> None:
     style = ttk.Style(root)
     if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
         style.theme_use("clam")  # clearer check boxes than the X11 default
+    # ttk's buttons know only Space: Enter (and the keypad's) presses the one
+    # that has the keys too, as on Windows, in the tutor panel and every dialog.
+    for key in ("<Return>", "<KP_Enter>"):
+        root.bind_class("TButton", key, _press_button)
+
+
+def _press_button(event: tk.Event) -> str:
+    if isinstance(event.widget, ttk.Button):
+        event.widget.invoke()   # (a greyed-out button does nothing)
+    return "break"

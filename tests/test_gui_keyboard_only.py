@@ -1,0 +1,136 @@
+"""A pupil with only the keyboard (a broken mouse, or a pupil who cannot use
+one): the ring shows where the keys are, every button the mouse can press
+the keys can press, and Tab never gets lost in the tutor panel."""
+
+from __future__ import annotations
+
+from solitaire_tk import new_game
+
+from .gui import Driver
+from .helpers import codes
+
+
+def _ring_and_outline(d: Driver, pile: str) -> tuple[int, int]:
+    """The keys' ring, and the Show moves outline of the same card."""
+    ring, = d.table.find_withtag("mark:focus")
+    card = d.table.card_rect(pile, len(d.game.piles[pile]) - 1)
+    middle = (card.x + card.w / 2, card.y + card.h / 2)
+    outlines = [item for item in d.table.find_withtag("mark:movable")
+                if _contains(d.table.bbox(item), middle)]
+    assert len(outlines) == 1, "the card that can move has its green outline"
+    return ring, outlines[0]
+
+
+def _contains(box: tuple[int, int, int, int], point: tuple[float, float]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def test_the_ring_stays_in_sight_on_a_card_that_can_move(driver_for) -> None:
+    # Show moves outlined the card again after each move or undo, on the very
+    # line of the keys' ring: the ring vanished on the cards a pupil can play.
+    d = driver_for(new_game("klondike", seed=42))
+    assert d.app.show_moves.get()
+    d.key("Tab")
+    d.key("Down")
+    d.key("d")   # a move elsewhere: the deck turns a card, the ring stays
+    assert d.game.log and d.app.controls.focus.pile == "tableau1"
+    assert codes(d.game)["tableau1"] == ["6S"]
+    ring, outline = _ring_and_outline(d, "tableau1")
+    order = d.table.find_all()   # lowest first
+    assert order.index(ring) > order.index(outline), "the ring is drawn over the outline"
+    rx1, ry1, rx2, ry2 = d.table.bbox(ring)
+    ox1, oy1, ox2, oy2 = d.table.bbox(outline)
+    assert rx1 < ox1 and ry1 < oy1 and rx2 > ox2 and ry2 > oy2, "the ring is outside it"
+
+
+def test_enter_presses_the_button_that_has_the_keys(driver_for) -> None:
+    # ttk's buttons know only Space: Enter on the tutor panel's Hint, or on a
+    # replay's step buttons, did nothing at all.
+    d = driver_for(new_game("klondike", seed=42))
+    hint = d.app.panel.hint_button
+    d.key("Return", widget=hint)
+    d.pump()
+    assert d.app.panel.told[1] == "hint", "Enter on Hint gives a hint"
+    d.key("d")
+    d.key("e", state=0x4)   # Ctrl+E: replay this game
+    assert d.app.replaying
+    view = d.app.panel.replay
+    forward = view.buttons["forward"]
+    d.key("KP_Enter", widget=forward)
+    assert d.app.replay.session.step == 1, "the keypad's Enter steps forward"
+    d.key("Return", widget=view.close_button)
+    d.pump()
+    assert not d.app.replaying, "Enter on Close replay closes it"
+
+
+def _tab_round(d: Driver, key: str, times: int) -> list:
+    seen = []
+    for _ in range(times):
+        d.root.focus_get().event_generate(key)
+        d.pump()
+        seen.append(d.root.focus_get())
+    return seen
+
+
+# Where Tab may rest: widgets that show a ring or a highlight when they have the keys.
+SHOWS_FOCUS = {"TButton", "TCheckbutton", "TCombobox", "TNotebook", "Listbox", "Text"}
+
+
+def test_tab_goes_round_the_tutor_panel_and_never_rests_unseen(driver_for) -> None:
+    # Tab left the panel for the table, where Tab only moves the ring: Show
+    # moves and Hint were out of reach; in a replay it rested on the replay's
+    # frame and its slider, which show no ring.
+    d = driver_for(new_game("klondike", seed=42))
+    d.key("d")
+    d.key("e", state=0x4)   # Ctrl+E: replay this game
+    d.key("F6")
+    panel = d.app.panel
+    assert d.root.focus_get() is panel.book
+    for key in ("<Tab>", "<Shift-Tab>"):
+        seen = _tab_round(d, key, 30)
+        assert d.table not in seen, f"{key} stays in the panel (F6 goes back to the table)"
+        assert panel.show_moves in seen and panel.hint_button in seen
+        assert panel.replay.buttons["forward"] in seen and panel.replay.steps in seen
+        unseen = {widget.winfo_class() for widget in seen} - SHOWS_FOCUS
+        assert not unseen, f"{key} rested where no ring shows: {unseen}"
+
+
+def _ring_fits(d: Driver) -> bool:
+    """The keys' ring is round the card (or place) the keys are on now."""
+    from solitaire_tk.ui.controls import FOCUS_MARGIN
+    ring, = d.table.find_withtag("mark:focus")
+    focus = d.app.controls.focus
+    pile = d.game.piles[focus.pile]
+    rect = (d.table.card_rect(focus.pile, len(pile) - 1) if pile
+            else d.table.layout.slot(focus.pile))
+    x1, y1, x2, y2 = d.table.bbox(ring)
+    edge = FOCUS_MARGIN + 4   # the margin, half the line's width and Tk's rounding
+    return (abs(x1 - rect.x) <= edge and abs(y1 - rect.y) <= edge
+            and abs(x2 - rect.x - rect.w) <= edge and abs(y2 - rect.y - rect.h) <= edge)
+
+
+def test_the_ring_follows_its_pile_when_a_new_deal_or_step_is_shown(driver_for) -> None:
+    # A new deal of the same game (or a lesson's next step, or a replay's step)
+    # redrew only the cards: the ring stayed where the old top card had been.
+    d = driver_for(new_game("klondike", seed=42))
+    for key in ("Tab", "Down", "Return", "Right", "Return"):
+        d.key(key)
+    assert codes(d.game)["tableau2"][-1] == "6S" and d.app.controls.focus.pile == "tableau2"
+    assert _ring_fits(d)
+    d.key("F2")
+    d.answer(True)
+    d.pump()
+    assert len(d.game.piles["tableau2"]) == 2 and not d.game.log
+    assert _ring_fits(d), "the ring is round the new deal's top card of stack 2"
+
+
+def test_a_lesson_s_card_put_down_with_the_keys_is_no_longer_said_to_be_held(driver_for) -> None:
+    # The panel kept "You picked up the Ace of hearts. Now choose where it
+    # goes" after Enter had put it home and the step was done.
+    from .gui import KeyboardPlayer
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("klondike")
+    mode = d.app.course
+    KeyboardPlayer(d).play(mode.trying.step.right[0])
+    assert mode.trying.closed
+    assert "picked up" not in d.app.panel.told[0]
