@@ -104,7 +104,8 @@ def _ring_fits(d: Driver) -> bool:
     rect = (d.table.card_rect(focus.pile, len(pile) - 1) if pile
             else d.table.layout.slot(focus.pile))
     x1, y1, x2, y2 = d.table.bbox(ring)
-    edge = FOCUS_MARGIN + 4   # the margin, half the line's width and Tk's rounding
+    # The margin and half the line's width (both grow with the cards), and Tk's rounding.
+    edge = d.table.mark_width(FOCUS_MARGIN) + d.table.mark_width(3) / 2 + 2
     return (abs(x1 - rect.x) <= edge and abs(y1 - rect.y) <= edge
             and abs(x2 - rect.x - rect.w) <= edge and abs(y2 - rect.y - rect.h) <= edge)
 
