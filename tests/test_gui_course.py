@@ -262,3 +262,29 @@ def test_f6_takes_the_keys_to_the_lesson_s_buttons_and_back(driver_for) -> None:
     view.lessons.focus_set()
     d.key("F6", widget=view.lessons)
     assert d.root.focus_get() is d.table
+
+
+def test_a_new_game_asked_for_in_a_lesson_keeps_the_game_in_play_and_names_it(
+        driver_for) -> None:
+    """F2 during a Klondike lesson, with a Thirteen game half played: the question
+    and the sentence after it named the lesson's deck ("Klondike", "own-deck"),
+    while the game counted as not won and kept was the Thirteen one."""
+    d = driver_for(new_game("thirteen", seed=5))
+    assert any(d.app.try_move(move) for move in d.game.legal_moves()) and d.game.log
+    d.app.learn("klondike")
+    d.pump()
+    assert d.app.course.active and d.game.game_id == "klondike"
+    d.key("F2")
+    question = d.app.abandon_question
+    assert question is not None
+    words = " ".join(str(label.cget("text")) for label in question.body.winfo_children()
+                     if label.winfo_class() == "TLabel")
+    assert "This game of Thirteen counts as not won" in words
+    d.answer(True)
+    d.pump()
+    assert not d.app.course.active and d.game.game_id == "klondike" and not d.game.log
+    kept = [path.name for path in (d.store.folder / "saved").iterdir()]
+    assert len(kept) == 1 and kept[0].startswith("thirteen-deal-5-not-finished-")
+    said = d.app.panel.told[0]
+    assert said.startswith("The last game of Thirteen counts as not won.")
+    assert "the deal number, 5," in said and "own-deck" not in said

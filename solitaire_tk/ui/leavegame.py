@@ -35,8 +35,11 @@ class LeaveGame:
         A game with a move in it that is not finished asks first: Yes counts it
         as not won and keeps it in saved/; No keeps playing it.  A game with no
         move is dropped without a question.  `then` runs after either answer.
+        The game in play is the session's, not a lesson's on the table (the
+        question and the kept file's words named the lesson's deck).
         """
         app = self.app
+        in_play = app.session.game
 
         def go_on() -> None:
             if then is not None:
@@ -55,8 +58,9 @@ class LeaveGame:
             self.question = None
             app.table.focus_set()
             if not yes:
-                app.choices.game.set(f"{app.game.game_id}/{app.game.variant}")
-                app.say("Your game goes on.", "info")
+                app.choices.game.set(f"{in_play.game_id}/{in_play.variant}")
+                app.say("The lesson goes on." if app.course.active else "Your game goes on.",
+                        "info")
                 go_on()
                 return
             try:
@@ -64,19 +68,18 @@ class LeaveGame:
             except SaveError as error:
                 kept = None
                 app.say(str(error), "notice")
-            left = app.game
             app.start(make_game(), played_on=played_on)
             if kept is not None:
                 # In the panel too (the bar shows it on one line), with what the
                 # tutor said of the new deal, which this would hide.
-                app.say(f"The last game of {left.title} counts as not won. It is kept with your "
-                        f"saved games ({how_to_find(left)}): open it with Game > Open saved "
+                app.say(f"The last game of {in_play.title} counts as not won. It is kept with your "
+                        f"saved games ({how_to_find(in_play)}): open it with Game > Open saved "
                         f"game to watch it again. {app.dealing.note}".rstrip(), "kept")
             go_on()
 
         from .statsdialog import ConfirmDialog  # the dialogs load when first needed
         self.question = ConfirmDialog(app.root, "Start a new game?",
-                                      abandon_question(app.game), answer)
+                                      abandon_question(in_play), answer)
         self.question.lift()
         self.question.no.focus_force()
 
