@@ -17,6 +17,7 @@ from solitaire_tk.storage import save_game
 from solitaire_tk.ui.app import TutorApp
 from solitaire_tk.ui.keys import keys_text
 from solitaire_tk.ui.launch import launch
+from solitaire_tk.ui.statusbar import ELLIPSIS
 from solitaire_tk.userdata import DataStore
 
 from .gui import Driver
@@ -160,24 +161,35 @@ def hover(d: Driver, widget, y: int) -> None:
     d.pump(700)  # a tooltip comes after a short hover
 
 
-def test_a_step_too_long_for_its_row_shows_whole_when_hovered(driver_for) -> None:
+def test_a_step_too_long_for_its_row_is_cut_at_a_word_and_shows_whole_when_hovered(
+        driver_for) -> None:
     replay = Replay(GOLDEN / "double-standard.json")
     d = driver_for(new_game("cruel", seed=3))
     d.app.open_file(str(GOLDEN / "double-standard.json"))
     d.pump(100)
     steps = d.app.panel.replay.steps
     tip = d.app.panel.replay.step_tip
-    width = steps.winfo_width()
+    room = steps.winfo_width() - 2 * int(steps.cget("borderwidth")) - 4
     measure = font.Font(font=steps.cget("font")).measure
     visible = [row for row in range(steps.size()) if steps.bbox(row)]
-    long_rows = [row for row in visible if measure(steps.get(row)) > width]
-    short_rows = [row for row in visible if measure(steps.get(row)) < width / 2]
+    whole = {row: f"{row}. {replay.steps[row - 1]}" if row else "0. The deal" for row in visible}
+    long_rows = [row for row in visible if measure(whole[row]) > room]
+    short_rows = [row for row in visible if measure(whole[row]) <= room]
     assert long_rows and short_rows, "the list should hold rows too long for it, and short ones"
+    for row in visible:   # every row fits; a long one ends at a whole word, with "..."
+        shown = str(steps.get(row))
+        assert measure(shown) <= room
+        if row in long_rows:
+            assert shown.endswith(ELLIPSIS)
+            words = shown[:-len(ELLIPSIS)]
+            assert whole[row].startswith(words) and whole[row][len(words)] == " "
+        else:
+            assert shown == whole[row]
 
     row = long_rows[0]
     hover(d, steps, steps.bbox(row)[1] + 2)
     assert tip.shown and tip.label is not None
-    assert replay.steps[row - 1] in tip.label.cget("text")
+    assert tip.label.cget("text") == whole[row]
     steps.event_generate("<Leave>")
     d.pump()
     assert not tip.shown

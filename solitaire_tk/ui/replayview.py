@@ -13,6 +13,7 @@ from .buttonrow import ButtonRow
 from .tooltip import Tooltip, add_tooltips
 from .colours import ERROR_COLOUR, GOING_COLOUR, RESULT_COLOURS
 from .mistakeview import MistakeBar
+from .statusbar import one_line
 
 SPEEDS = (("Slow", 2000), ("Normal", 1000), ("Fast", 400), ("Very fast", 150))
 # How Find mistakes marks a row of the list: the words before its sentence, and its colour.
@@ -26,11 +27,12 @@ def _run_key(action: Callable[[], None], event: tk.Event) -> str:
 
 class StepTip(Tooltip):
     """The whole sentence of the step under the pointer, when its row in the
-    list is too narrow to show it all."""
+    list is too narrow to show it all (`whole`: a row's whole sentence)."""
 
-    def __init__(self, steps: tk.Listbox) -> None:
+    def __init__(self, steps: tk.Listbox, whole: Callable[[int], str]) -> None:
         super().__init__(steps, "", wraplength=360)
         self.steps = steps
+        self.whole = whole
         self.row: int | None = None
         steps.bind("<Motion>", self._schedule, add="+")
 
@@ -42,14 +44,12 @@ class StepTip(Tooltip):
             return
         self._hide()
         self.row = row
-        self.text = self.steps.get(row) if self.cut_off(row) else ""
+        self.text = self.whole(row) if self.cut_off(row) else ""
         if self.text:
             super()._schedule(event)
 
     def cut_off(self, row: int) -> bool:
-        text = self.steps.get(row)
-        room = self.steps.winfo_width() - 2 * int(self.steps.cget("borderwidth")) - 4
-        return font.Font(font=self.steps.cget("font")).measure(text) > room
+        return str(self.steps.get(row)) != self.whole(row)
 
     def place(self, tip: tk.Toplevel) -> tuple[int, int]:
         """Just under the row, and kept on the screen (the list is at its right side)."""
@@ -145,10 +145,11 @@ class ReplayView(ttk.Frame):
         self._fill_job: str | None = None
         self.steps.pack(side="left", fill="both", expand=True)
         self.steps.bind("<<ListboxSelect>>", self._on_pick)
-        self.step_tip = StepTip(self.steps)
+        self.step_tip = StepTip(self.steps, self._row_text)
+        self._row_room = 0   # the pixels a row's words have; rows are cut to it at a word
         # The sentences above take more or fewer lines at each step, and the list
         # gets the room left: keep the current step in sight when it shrinks.
-        self.steps.bind("<Configure>", lambda e: self._keep_step_in_view(), add="+")
+        self.steps.bind("<Configure>", self._on_list_size, add="+")
         self.bind("<Configure>", self._wrap)
         for key, action in (("Left", lambda: self.step_by(-1)), ("Right", lambda: self.step_by(1)),
                             ("Home", lambda: self.go(0)), ("End", self.go_last),
@@ -237,6 +238,18 @@ class ReplayView(ttk.Frame):
             self._fill_rows_in_sight()
 
     # -- the list of steps, filled in as it is seen ------------------------------------
+    def _on_list_size(self, event: tk.Event) -> None:
+        """A row too long for the list is cut at a word with "…" (its tip shows it
+        whole; cut by the list, it ended in the middle of a word): a new width
+        fills the rows in sight again."""
+        room = event.width - 2 * int(self.steps.cget("borderwidth")) - 4
+        if room != self._row_room:
+            self._row_room = room
+            if self._filled:
+                self._filled = bytearray(len(self._filled))
+                self._fill_rows_in_sight()
+        self._keep_step_in_view()
+
     def _row_text(self, row: int) -> str:
         assert self.session is not None
         mark = ROW_MARKS[self.row_marks[row]][0] if row in self.row_marks else ""
@@ -297,7 +310,11 @@ class ReplayView(ttk.Frame):
         active = steps.index("active")
         top = steps.nearest(0)
         steps.delete(first, end - 1)
-        steps.insert(first, *[self._row_text(row) for row in range(first, end)])
+        face = font.Font(font=steps.cget("font"))
+        room = self._row_room
+        steps.insert(first, *[self._row_text(row) if room <= 1 else
+                              one_line(self._row_text(row), room, face)
+                              for row in range(first, end)])
         self._filled[first:end] = b"\x01" * (end - first)
         for row in range(first, end):
             if row in self.row_marks:
