@@ -135,3 +135,18 @@ def test_a_lesson_s_card_put_down_with_the_keys_is_no_longer_said_to_be_held(dri
     KeyboardPlayer(d).play(mode.trying.step.right[0])
     assert mode.trying.closed
     assert "picked up" not in d.app.panel.told[0]
+
+
+def test_the_game_s_keys_work_with_the_keys_in_the_tutor_panel(driver_for) -> None:
+    # After pressing the panel's Hint with the keys, D (turn the deck) and H
+    # (hint) did nothing until F6 brought the keys back to the table.
+    d = driver_for(new_game("klondike", seed=42))
+    hint = d.app.panel.hint_button
+    d.key("Return", widget=hint)
+    d.pump()
+    assert d.app.panel.told[1] == "hint" and not d.game.log
+    d.key("d", widget=hint)
+    assert d.game.log and d.game.log[-1]["action"] == "flip"
+    help_text = d.app.panel.help.text
+    d.key("d", widget=help_text)   # the help text, read-only: its letters are the game's
+    assert len(d.game.log) == 2

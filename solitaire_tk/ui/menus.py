@@ -289,10 +289,31 @@ def _bind_keys(app: TutorApp, commands: dict[str, Callable[[], None]]) -> None:
         return "break"
 
     app.table.bind("<Key>", letter, add="+")
+
+    def letter_off_the_table(event: tk.Event) -> str | None:
+        # The game's keys work wherever the keys are in the window (a pupil who
+        # pressed the panel's Hint with the keys had to press F6 before D or H
+        # did anything), except where a key types: a box to write in.
+        widget = event.widget
+        if widget is app.table or not isinstance(widget, tk.Misc) or _takes_typing(widget):
+            return None
+        return letter(event)
+
+    root.bind("<Key>", letter_off_the_table, add="+")
     # Function keys among the games' single keys (Thirteen's F10) work anywhere in the window.
     for sym in {sym for game_id in GAME_IDS for sym in game_class(game_id).letter_keys
                 if sym[:1] == "F" and sym[1:].isdigit()}:
         root.bind(f"<{sym}>", letter)
+
+
+def _takes_typing(widget: tk.Misc) -> bool:
+    """Whether letters typed in `widget` are text (an entry, or a text that can change)."""
+    kind = widget.winfo_class()
+    if kind in ("Entry", "TEntry", "Spinbox", "TSpinbox"):
+        return True
+    if kind == "TCombobox":
+        return str(widget.cget("state")) != "readonly"
+    return kind == "Text" and str(widget.cget("state")) == "normal"
 
 
 def _show_keys(app: TutorApp) -> None:
