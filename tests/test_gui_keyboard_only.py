@@ -150,3 +150,15 @@ def test_the_game_s_keys_work_with_the_keys_in_the_tutor_panel(driver_for) -> No
     help_text = d.app.panel.help.text
     d.key("d", widget=help_text)   # the help text, read-only: its letters are the game's
     assert len(d.game.log) == 2
+
+
+def test_shift_enter_tells_how_many_cards_the_ring_s_pile_has(driver_for) -> None:
+    # Shift+click said how many cards a squared-up pile has; no key did.
+    d = driver_for(new_game("double", seed=7))
+    d.key("Tab")
+    pile = d.app.controls.focus.pile
+    d.key("Return", state=0x1)   # Shift+Enter
+    count = len(d.game.piles[pile])
+    place = d.game.place(pile)
+    assert d.status() == f"{place[:1].upper()}{place[1:]} has {count} card{'s' * (count != 1)}."
+    assert not d.game.log and d.app.controls.held is None

@@ -102,6 +102,9 @@ class TableControls:
         table.bind("<ISO_Left_Tab>", lambda e: self._cycle(-1))
         table.bind("<Return>", lambda e: self._activate())
         table.bind("<KP_Enter>", lambda e: self._activate())
+        # Shift+Enter: Shift+click's count of the pile, for the ring's pile.
+        table.bind("<Shift-Return>", lambda e: self._count_focused())
+        table.bind("<Shift-KP_Enter>", lambda e: self._count_focused())
         table.bind("<space>", lambda e: self._replay_or("space", lambda k: self._activate()))
         table.bind("<Home>", lambda e: self._replay_or("Home", lambda k: "break"))
         table.bind("<End>", lambda e: self._replay_or("End", lambda k: "break"))
@@ -328,11 +331,21 @@ class TableControls:
     def _on_shift_click(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)
         if hit is not None and hit.pile is not None:
-            count = len(self.game.piles[hit.pile])
-            cards = "1 card" if count == 1 else f"{count} cards"
-            place = self.game.place(hit.pile)
-            self.player.say(f"{place[:1].upper()}{place[1:]} has {cards}.", "info")
+            self._tell_count(hit.pile)
         return None
+
+    def _count_focused(self) -> str:
+        focus = self._ensure_focus()
+        if focus is not None and focus.pile is not None:
+            self._tell_count(focus.pile)
+        return "break"
+
+    def _tell_count(self, pile: str) -> None:
+        """How many cards a pile has (a squared-up pile shows only its top card)."""
+        count = len(self.game.piles[pile])
+        cards = "1 card" if count == 1 else f"{count} cards"
+        place = self.game.place(pile)
+        self.player.say(f"{place[:1].upper()}{place[1:]} has {cards}.", "info")
 
     def _on_alt_click(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)

@@ -74,7 +74,7 @@ def key_for(game: Game, command: str) -> str:
 def keys_text(game: Game) -> str:
     """Help > Keys: every binding of the table above and every game's single keys."""
     lines = ["Every game:",
-             "  Arrow keys or Tab: move the yellow ring between piles",
+             "  Arrow keys or Tab: move the dashed yellow ring between piles",
              "  Shift + arrow: choose a deeper card of the pile",
              "  Enter or Space: pick up a card, then put it down where the ring is",
              "  Enter twice: send the card to its best place;  Escape: put it back",
@@ -91,9 +91,9 @@ def keys_text(game: Game) -> str:
         here = " (the game in play)" if game.title in titles else ""
         lines.append(f"\nSingle keys in {', '.join(titles)}{here}:")
         lines.extend(f"  {key_label(sym)}: {COMMAND_WORDS[name]}" for sym, name in letters)
-    lines.append("\nDouble Solitaire: Shift+click shows how many cards a pile has;\n"
-                 "  Alt+click picks up a pile once pile 22 is empty (with the keys: pick\n"
-                 "  up its top card and put it down on pile 23).\n"
+    lines.append("\nShift+click, or Shift+Enter on the ring's pile: how many cards a pile has.\n"
+                 "\nDouble Solitaire: Alt+click picks up a pile once pile 22 is empty\n"
+                 "  (with the keys: pick up its top card and put it down on pile 23).\n"
                  "\nIn a replay: Left and Right step, Home and End go to the deal and the\n"
                  "  last step, Space plays them one after another, Escape closes it.")
     return "\n".join(lines)
