@@ -162,3 +162,21 @@ def test_shift_enter_tells_how_many_cards_the_ring_s_pile_has(driver_for) -> Non
     place = d.game.place(pile)
     assert d.status() == f"{place[:1].upper()}{place[1:]} has {count} card{'s' * (count != 1)}."
     assert not d.game.log and d.app.controls.held is None
+
+
+def test_the_ring_leaves_its_place_s_number_readable(driver_for) -> None:
+    # The ring (outside Show moves' outline, on a dark casing) covered the foot
+    # of the number above a place whose first card it was round ("1" over stack 1).
+    for geometry in ("800x560+0+0", "1900x1000+0+0"):
+        d = driver_for(new_game("klondike", seed=42), geometry=geometry)
+        d.key("Tab")
+        d.key("Down")
+        assert d.app.controls.focus.pile == "tableau1" and len(d.game.piles["tableau1"]) == 1
+        ring, = d.table.find_withtag("casing:focus")
+        number, = d.table.find_withtag("number:tableau1")
+        ring_top = d.table.bbox(ring)[1]
+        number_foot = d.table.bbox(number)[3]
+        # A digit stands about a fifth of its size above its line's foot.
+        digit_foot = number_foot - d.table.layout.label_size * 0.2
+        assert ring_top >= digit_foot - 2, (geometry, ring_top, digit_foot)   # (bbox: a pixel out)
+        d.close()

@@ -87,7 +87,7 @@ def test_a_place_number_has_room_above_its_place_however_small_the_window(
                for pile_id, spot in layout.spots.items()}
     numbered = [pile_id for pile_id in layout.spots if game.place_number(pile_id) is not None]
     assert numbered
-    room = number_band(layout.label_size)
+    room = number_band(layout.label_size, layout.card_w)
     for pile_id in numbered:
         spot = layout.spots[pile_id]
         band = Rect(spot.x, spot.y - room + 0.5, layout.card_w, room - 0.5)

@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
-from ..tablelayout import MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets
+from ..tablelayout import (MARK_CARD_W, MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets,
+                           number_lift)
 from .animation import Placed, Slides, pair_cards
 from .images import CardImages
 from .sizes import scaled
@@ -46,7 +47,6 @@ TARGET_COLOUR = "#7dff7d"
 # white card alike; marks grow with the cards (a projector at the back of a room).
 CASING_COLOUR = "#202020"
 CASING = 2            # pixels of casing each side of a mark's line
-MARK_CARD_W = 90      # a card this wide (or narrower) gets marks as wide as asked
 RESIZE_PAUSE_MS = 60
 # The cards a deal does not show are drawn and kept on disk after start-up (see
 # images.CardImages.keep_one_more), one at a time so the window never waits.
@@ -225,7 +225,8 @@ class Table(tk.Canvas):
                                  tags=tag)
             number = self.game.place_number(spot.pile_id) if self.game else None
             if number is not None:  # above the place, in the gap no card covers
-                self.create_text(spot.x + cw / 2, spot.y - 1, text=str(number), anchor="s",
+                self.create_text(spot.x + cw / 2, spot.y - number_lift(cw), text=str(number),
+                                 anchor="s",
                                  fill="white", font=label_font,
                                  tags=("slot", "label", f"number:{spot.pile_id}"))
             if spot.label:  # kept within the place (wrapped), so a card hides it all
