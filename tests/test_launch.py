@@ -100,7 +100,7 @@ def test_chooser_opens_the_chosen_game_by_keyboard(display: str, data_dir: Path)
         store = DataStore(data_dir)
 
         def press() -> None:
-            buttons = [w for w in root.winfo_children()[0].winfo_children()
+            buttons = [w for w in root.winfo_children()[0].winfo_children()[0].winfo_children()
                        if isinstance(w, tk.Widget)]
             thirteen_row = buttons[4]  # title, then a row per game (Klondike has its choices)
             button = thirteen_row.winfo_children()[0]
@@ -151,3 +151,28 @@ def test_saved_game_opens_for_replay_from_the_command_line_check(tmp_path: Path)
     save_game(game, path)
     args = parse_args(["replay", str(path)])
     assert args.game == "replay" and args.file == str(path)
+
+
+def test_the_chooser_stands_in_the_middle_of_a_big_window(display: str, data_dir: Path) -> None:
+    """A projector's first window is 1536x864: the chooser sat in its top left corner."""
+    from solitaire_tk.ui.chooser import choose_game
+    root = tk.Tk()
+    prepare_root(root)
+    try:
+        root.geometry("1536x864+0+0")
+        where: list[tuple[int, int, int, int]] = []
+
+        def look() -> None:
+            frame = root.winfo_children()[0].winfo_children()[0]
+            where.append((frame.winfo_x(), frame.winfo_y(), frame.winfo_width(),
+                          frame.winfo_height()))
+            root.tk.call(root.protocol("WM_DELETE_WINDOW"))
+
+        root.after(400, look)
+        assert choose_game(root, DataStore(data_dir)) is None
+        x, y, width, height = where[0]
+        assert abs(x - (root.winfo_width() - width - x)) <= 2, "as much room left as right"
+        assert abs(y - (root.winfo_height() - height - y)) <= 2, "and above as below"
+        assert x > 200
+    finally:
+        root.destroy()

@@ -21,8 +21,12 @@ def _play_choice(chosen: tk.StringVar, game_id: str, variant: tk.StringVar, valu
 def choose_game(root: tk.Tk, store: Any) -> Game | None:
     """Show the chooser in `root` and wait; None if the window was closed."""
     root.title("Solitaire Tutor: choose a game")
-    frame = ttk.Frame(root, padding=24)
-    frame.pack(fill="both", expand=True)
+    # In the middle of the window (on a projector's big first window it sat in
+    # the top left corner of a grey expanse), on the theme's own grey.
+    page = ttk.Frame(root)
+    page.pack(fill="both", expand=True)
+    frame = ttk.Frame(page, padding=24)
+    frame.pack(expand=True)
     ttk.Label(frame, text="Which game would you like to learn?",
               font=("DejaVu Sans", 16, "bold")).pack(anchor="w", pady=(0, 12))
     chosen = tk.StringVar()
@@ -54,7 +58,7 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
     root.wait_variable(chosen)
     if chosen.get() == "-" or not root.winfo_exists():
         return None
-    frame.destroy()
+    page.destroy()
     game_id = chosen.get()
     chosen_variant = variants[game_id].get() if game_id in variants else None
     from .launch import winnable_deals
