@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from solitaire_tk.winnable import TIP, WORDS
+from solitaire_tk.ui.statusbar import WINNABLE_SIGNS
+from solitaire_tk.winnable import LOST, TIP, WINNABLE, WORDS
 
 from .gui import Driver, click_middle
 from .test_winnable import LOSING_MOVE, cruel_3_before_the_losing_move
@@ -16,7 +17,10 @@ from .test_winnable import LOSING_MOVE, cruel_3_before_the_losing_move
 def marker(d: Driver) -> str | None:
     """The marker's words as shown, or None when it is not on the status bar."""
     label = d.app.status.winnable
-    return str(label.cget("text")) if label.winfo_manager() and label.winfo_ismapped() else None
+    if not (label.winfo_manager() and label.winfo_ismapped()):
+        return None
+    return str(label.cget("text")).removeprefix(WINNABLE_SIGNS[WINNABLE]).removeprefix(
+        WINNABLE_SIGNS[LOST])
 
 
 def wait_for_verdict(d: Driver, seconds: float = 60.0) -> str | None:
@@ -75,6 +79,8 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
     d.drag(d.card_point(str(LOSING_MOVE.src)), d.place_point(str(LOSING_MOVE.dst)))
     assert d.game.log[-1]["src"] == LOSING_MOVE.src and d.game.log[-1]["dst"] == LOSING_MOVE.dst
     assert wait_for_verdict(d) == "Can no longer be won"
+    # A sign besides the colour: the same to a red-green colour-blind pupil.
+    assert label.cget("text") == "\u2717 Can no longer be won"
     panel = d.app.panel
     d.pump(20)
     assert panel.message.cget("text") == ("That move lost the game: from here no way of "
@@ -90,6 +96,7 @@ def test_a_losing_move_changes_the_marker_and_the_tutor_offers_undo(driver_for) 
     d.pump(20)
     assert d.game.position() == cruel_3_before_the_losing_move().position()
     assert wait_for_verdict(d) == "Can still be won"
+    assert label.cget("text") == "\u2713 Can still be won"
     assert not panel.undo_button.winfo_ismapped()
     assert panel.message.cget("text").startswith("Undone: ")
 

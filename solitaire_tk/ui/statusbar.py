@@ -21,6 +21,9 @@ MESSAGE_COLOURS = {"illegal": "#a00000", "done": "#1a1a1a", "info": "#1a1a1a",
                    "hint": "#0040a0", "focus": "#1a1a1a", **RESULT_COLOURS}
 # The Still winnable? marker: the verdict's colour; thinking and too hard to tell are grey.
 WINNABLE_COLOURS = {WINNABLE: WON_COLOUR, LOST: LOST_COLOUR}
+# A sign before the words, so "still" and "no longer" differ by more than a
+# colour (the same to a red-green colour-blind pupil) and a word.
+WINNABLE_SIGNS = {WINNABLE: "\u2713 ", LOST: "\u2717 "}
 MARKER_COLUMN = 5   # after the game's own words on the first line
 EDGE = 16           # dots kept free at the bar's right edge
 ELLIPSIS = "\u2026"
@@ -133,7 +136,8 @@ class StatusBar(ttk.Frame):
             return
         words = self.grid_bbox(0, 0, MARKER_COLUMN - 1, 0)
         room = self.winfo_width() - (words[2] if words else 0) - EDGE
-        longest = max(font.nametofont("TkDefaultFont").measure(text) for text in EVERY_WORDS)
+        longest = max(font.nametofont("TkDefaultFont").measure(sign + text)
+                      for text in EVERY_WORDS for sign in ("", *WINNABLE_SIGNS.values()))
         row = 0 if longest <= room else 2
         if int(self.winnable.grid_info().get("row", -1)) != row:
             self.winnable.grid(row=row, column=MARKER_COLUMN if row == 0 else 0,
@@ -157,7 +161,7 @@ class StatusBar(ttk.Frame):
         a lesson's)."""
         self._winnable_game = game if words is not None else None
         if words is not None:
-            self.winnable.configure(text=words,
+            self.winnable.configure(text=WINNABLE_SIGNS.get(status or "", "") + words,
                                     foreground=WINNABLE_COLOURS.get(status or "", GOING_COLOUR))
         self._place_winnable()
 
