@@ -180,3 +180,29 @@ def test_the_ring_leaves_its_place_s_number_readable(driver_for) -> None:
         digit_foot = number_foot - d.table.layout.label_size * 0.2
         assert ring_top >= digit_foot - 2, (geometry, ring_top, digit_foot)   # (bbox: a pixel out)
         d.close()
+
+
+def test_every_menu_entry_has_a_letter_of_its_own(driver_for) -> None:
+    # "Play another game", "Learn a game" and most Options entries had no
+    # underlined letter: the keys could reach them only with the arrows.
+    for game in (new_game("klondike", seed=42), new_game("thirteen", seed=5)):
+        d = driver_for(game)
+        bar = d.root.nametowidget(d.root.cget("menu"))
+        menus = [bar]
+        seen = 0
+        while menus:
+            menu = menus.pop()
+            letters = []
+            last = menu.index("end")
+            for n in range(last + 1 if last is not None else 0):
+                if menu.type(n) in ("separator", "tearoff"):
+                    continue
+                label, under = str(menu.entrycget(n, "label")), int(menu.entrycget(n, "underline"))
+                assert under >= 0, label
+                letters.append(label[under].lower())
+                seen += 1
+                if menu.type(n) == "cascade":
+                    menus.append(d.root.nametowidget(menu.entrycget(n, "menu")))
+            assert len(letters) == len(set(letters)), letters
+        assert seen > 30
+        d.close()

@@ -167,6 +167,8 @@ def install(app: TutorApp) -> MenuChoices:
                           underline=0)
     help_menu.add_command(label="Keys", command=lambda: _show_keys(app), underline=0)
     help_menu.add_command(label="About Solitaire Tutor", command=app.show_about, underline=0)
+    for menu in (game, choose, control, help_menu, learn):
+        give_letters(menu)
 
     _bind_keys(app, commands)
 
@@ -246,6 +248,31 @@ def _option_menu(app: TutorApp, choices: MenuChoices) -> None:
     choices.read_options = [(winnable, app.dealing.wanted)]
     options.add_checkbutton(label=f"Only deals that can be won ({kind_title(app.session.game)})",
                             variable=winnable, command=lambda: app.dealing.set_wanted(winnable.get()))
+    for menu in (options, *options.winfo_children()):
+        if isinstance(menu, tk.Menu):
+            give_letters(menu)
+
+
+def give_letters(menu: tk.Menu) -> None:
+    """An underlined letter for each entry of `menu` that has none, so that the
+    keys reach it (Alt+O, then the letter): the first letter of a word not
+    taken by another entry, else any letter not taken."""
+    last = menu.index("end")
+    entries = [n for n in range(last + 1 if last is not None else 0)
+               if menu.type(n) not in ("separator", "tearoff")]
+    taken = {str(menu.entrycget(n, "label"))[int(menu.entrycget(n, "underline"))].lower()
+             for n in entries if int(menu.entrycget(n, "underline")) >= 0}
+    for n in entries:
+        if int(menu.entrycget(n, "underline")) >= 0:
+            continue
+        label = str(menu.entrycget(n, "label"))
+        starts = [i for i, char in enumerate(label)
+                  if char.isalnum() and (i == 0 or not label[i - 1].isalnum())]
+        others = [i for i, char in enumerate(label) if char.isalnum() and i not in starts]
+        free = next((i for i in starts + others if label[i].lower() not in taken), None)
+        if free is not None:
+            taken.add(label[free].lower())
+            menu.entryconfigure(n, underline=free)
 
 
 def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:
