@@ -288,3 +288,15 @@ def test_a_new_game_asked_for_in_a_lesson_keeps_the_game_in_play_and_names_it(
     said = d.app.panel.told[0]
     assert said.startswith("The last game of Thirteen counts as not won.")
     assert "the deal number, 5," in said and "own-deck" not in said
+
+
+def test_same_deal_again_in_a_lesson_deals_the_game_in_play_again(driver_for) -> None:
+    """Ctrl+R in a lesson dealt the lesson's deck as a game of its own."""
+    d = driver_for(new_game("thirteen", seed=5))
+    d.app.learn("klondike")
+    d.pump()
+    assert d.app.course.active
+    d.key("r", state=0x4)   # Ctrl+R
+    d.pump()
+    assert not d.app.course.active
+    assert (d.game.game_id, d.game.seed) == ("thirteen", 5) and not d.game.log

@@ -95,7 +95,7 @@ def start_new_game(app: TutorApp, game_id: str | None = None, variant: str | Non
 
 
 def same_deal(app: TutorApp) -> None:
-    game = app.game
+    game = app.session.game   # the game in play (in a lesson, not the lesson's deck)
     if game.seed is not None:
         app.new_game(game.game_id, game.variant, seed=game.seed)
     else:
