@@ -206,3 +206,21 @@ def test_every_menu_entry_has_a_letter_of_its_own(driver_for) -> None:
             assert len(letters) == len(set(letters)), letters
         assert seen > 30
         d.close()
+
+
+def test_tab_on_the_lesson_page_goes_down_the_page(driver_for) -> None:
+    # Tab visited Next, Show me and Leave lesson before the list above them.
+    d = driver_for(new_game("klondike", seed=3))
+    d.app.learn("klondike")
+    d.pump()
+    page = d.app.course._view
+    assert page is not None
+    order = []
+    widget = page.lessons
+    for _ in range(4):
+        widget = widget.tk_focusNext()
+        order.append(widget)
+    buttons = [button for button in (page.next, page.show_me, page.leave)
+               if button.instate(["!disabled"]) and button.winfo_ismapped()]
+    assert len(buttons) >= 2 and order[:len(buttons)] == buttons, order
+    assert buttons[0].tk_focusPrev() is page.lessons

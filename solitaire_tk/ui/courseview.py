@@ -86,6 +86,9 @@ class CourseView(ttk.Frame):
         self.lessons.bind("<Double-Button-1>", lambda e: self._pick())
         self.lessons.bind("<Return>", lambda e: self._pick())
         inside.bind("<Configure>", self._wrap)
+        # Tab in reading order: the lesson list, then the buttons under it
+        # (made first, so that they keep their place at the foot).
+        actions.lift()
 
     def _wrap(self, event: tk.Event) -> None:
         for label in (self.heading, self.task, self.feedback, self.list_label):
