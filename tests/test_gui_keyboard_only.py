@@ -224,3 +224,14 @@ def test_tab_on_the_lesson_page_goes_down_the_page(driver_for) -> None:
                if button.instate(["!disabled"]) and button.winfo_ismapped()]
     assert len(buttons) >= 2 and order[:len(buttons)] == buttons, order
     assert buttons[0].tk_focusPrev() is page.lessons
+
+
+def test_the_menu_entry_the_keys_are_on_is_shown_clearly(driver_for) -> None:
+    # X11 lit it in a grey hardly darker than the menu itself.
+    from solitaire_tk.ui.window import MENU_ACTIVE_BACKGROUND
+    d = driver_for(new_game("klondike", seed=3))
+    bar = d.root.nametowidget(d.root.cget("menu"))
+    game_menu = d.root.nametowidget(bar.entrycget(0, "menu"))
+    for menu in (bar, game_menu):
+        assert str(menu.cget("activebackground")) == MENU_ACTIVE_BACKGROUND
+        assert str(menu.cget("activeforeground")) == "white"

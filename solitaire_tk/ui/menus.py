@@ -262,17 +262,21 @@ def give_letters(menu: tk.Menu) -> None:
                if menu.type(n) not in ("separator", "tearoff")]
     taken = {str(menu.entrycget(n, "label"))[int(menu.entrycget(n, "underline"))].lower()
              for n in entries if int(menu.entrycget(n, "underline")) >= 0}
-    for n in entries:
-        if int(menu.entrycget(n, "underline")) >= 0:
-            continue
-        label = str(menu.entrycget(n, "label"))
-        starts = [i for i, char in enumerate(label)
-                  if char.isalnum() and (i == 0 or not label[i - 1].isalnum())]
-        others = [i for i, char in enumerate(label) if char.isalnum() and i not in starts]
-        free = next((i for i in starts + others if label[i].lower() not in taken), None)
-        if free is not None:
-            taken.add(label[free].lower())
-            menu.entryconfigure(n, underline=free)
+    # First letters first ("Double Solitaire" gets its D before "Klondike: draw
+    # three" takes a D from a later word), then other words' first letters, then any.
+    for first_only in (True, False):
+        for n in entries:
+            if int(menu.entrycget(n, "underline")) >= 0:
+                continue
+            label = str(menu.entrycget(n, "label"))
+            starts = [i for i, char in enumerate(label)
+                      if char.isalnum() and (i == 0 or not label[i - 1].isalnum())]
+            others = [i for i, char in enumerate(label) if char.isalnum() and i not in starts]
+            tries = starts[:1] if first_only else starts + others
+            free = next((i for i in tries if label[i].lower() not in taken), None)
+            if free is not None:
+                taken.add(label[free].lower())
+                menu.entryconfigure(n, underline=free)
 
 
 def _toggle(app: TutorApp, name: str, var: tk.BooleanVar) -> None:

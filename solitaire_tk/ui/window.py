@@ -12,6 +12,9 @@ from ..resources import resource
 WINDOW_ICONS = ("icon-64.png", "icon-32.png")
 
 
+MENU_ACTIVE_BACKGROUND = "#2a5d8f"   # white on it: 6.8 to 1
+
+
 def prepare_root(root: tk.Tk) -> None:
     """The app's icon and theme, once per window (before the chooser too)."""
     if getattr(root, "_tutor_icon", None) is not None:
@@ -24,8 +27,13 @@ def prepare_root(root: tk.Tk) -> None:
     except (tk.TclError, OSError):
         pass  # no icon is better than no window
     style = ttk.Style(root)
-    if root.tk.call("tk", "windowingsystem") == "x11" and "clam" in style.theme_names():
-        style.theme_use("clam")  # clearer check boxes than the X11 default
+    if root.tk.call("tk", "windowingsystem") == "x11":
+        if "clam" in style.theme_names():
+            style.theme_use("clam")  # clearer check boxes than the X11 default
+        # X11's menus light the entry under the pointer or the keys in a grey
+        # hardly darker than the menu: the entry the keys are on is shown clearly.
+        root.option_add("*Menu.activeBackground", MENU_ACTIVE_BACKGROUND)
+        root.option_add("*Menu.activeForeground", "white")
     # ttk's buttons know only Space: Enter (and the keypad's) presses the one
     # that has the keys too, as on Windows, in the tutor panel and every dialog.
     for key in ("<Return>", "<KP_Enter>"):
