@@ -62,3 +62,22 @@ def test_the_smallest_window_grows_with_the_scaling(driver_for, monkeypatch) -> 
     monkeypatch.setattr(app_module, "scaled", lambda widget, pixels: round(pixels * 1.5))
     grown = driver_for(new_game("cruel", seed=3))
     assert grown.root.minsize() == (960, 720)
+
+
+def test_the_dialogs_words_keep_their_lines_at_150_percent(at_150_percent) -> None:
+    """A question or a note wrapped at a fixed number of pixels: at 150% the
+    letters grew and each line held two words fewer, the dialog grew tall."""
+    from solitaire_tk.ui.statsdialog import ConfirmDialog
+    from solitaire_tk.ui.sizes import wrap_width
+    d = at_150_percent
+    dialog = ConfirmDialog(d.root, "Start a new game?", "A question " * 20, lambda yes: None)
+    d.pump(50)
+    label = next(w for w in dialog.body.winfo_children() if w.winfo_class() == "TLabel")
+    assert int(str(label.cget("wraplength"))) == pytest.approx(540, abs=3)
+    dialog.close()
+    from solitaire_tk.ui.playersdialog import PlayersDialog
+    players = PlayersDialog(d.root, d.store, on_switch=lambda name: None)
+    d.pump(100)
+    assert int(str(players.message.cget("wraplength"))) == pytest.approx(630, abs=3)
+    players.close()
+    assert wrap_width(d.root, 5000) == d.root.winfo_screenwidth() - 120

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import Game
 from ..registry import GAME_IDS, game_class
 from ..session import new_game_for
+from .sizes import wrap_width
 
 def _play_choice(chosen: tk.StringVar, game_id: str, variant: tk.StringVar, value: str,
                  event: tk.Event) -> str:
@@ -39,7 +40,8 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
         button = ttk.Button(row, text=game.title, width=18, command=partial(chosen.set, game_id))
         button.pack(side="left")
         buttons.append(button)
-        ttk.Label(row, text=game.blurb, wraplength=520, justify="left").pack(side="left", padx=12)
+        ttk.Label(row, text=game.blurb, wraplength=wrap_width(root, 520),
+                  justify="left").pack(side="left", padx=12)
         if len(game.variants) > 1:
             variants[game_id] = variant = tk.StringVar(value=game.variants[0])
             choices = ttk.Frame(frame)

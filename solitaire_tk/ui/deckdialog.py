@@ -17,6 +17,7 @@ from PIL import ImageTk
 
 from .cardart import BACKS, card_back
 from .dialogs import ModalDialog
+from .sizes import wrap_width
 
 __all__ = ["CARD_SIZE", "DeckDialog"]
 
@@ -37,7 +38,7 @@ class DeckDialog(ModalDialog):
         self.original = current_back
         self._plain = ttk.Style(self).lookup("TFrame", "background") or "#d9d9d9"
         ttk.Label(self.body, text="Choose the picture for the back of your cards, then "
-                  "press OK.", wraplength=480, justify="left").pack(anchor="w")
+                  "press OK.", wraplength=wrap_width(self, 480), justify="left").pack(anchor="w")
 
         # The row of cards takes the keyboard focus, so the arrow keys move the choice.
         self.row = tk.Frame(self.body, takefocus=1, highlightthickness=2,

@@ -12,7 +12,7 @@ from .. import __version__
 from ..cards import MAX_SEED
 from .colours import LOST_COLOUR, WON_COLOUR
 from .scrollarea import ScrollArea
-from .sizes import scaled
+from .sizes import scaled, wrap_width
 
 # The widest a dialog's paragraphs are (pixels), where the screen has room.
 TEXT_WIDTH = 520
@@ -225,7 +225,7 @@ class TextDialog(ModalDialog):
         close.pack(side="bottom", anchor="e", pady=(12, 0))
         self.area = ScrollArea(self.body)
         self.area.pack(fill="both", expand=True)
-        width = min(scaled(self, TEXT_WIDTH), self.winfo_screenwidth() - 120)
+        width = wrap_width(self, TEXT_WIDTH)
         ttk.Label(self.area.inner, text=text, wraplength=width, justify="left").pack(anchor="w")
         self.fit_area(self.area)
         self.scroll_by_keys(self.area, lines=True)

@@ -27,7 +27,7 @@ from ..userdata import MAX_PLAYERS
 from ..whoplays import step_player
 from .bringback import BringBackDialog
 from .dialogs import ModalDialog
-from .sizes import scaled
+from .sizes import scaled, wrap_width
 from .colours import ERROR_COLOUR
 from .statsdialog import ConfirmDialog
 from .tooltip import Tooltip
@@ -62,7 +62,7 @@ class PlayersDialog(ModalDialog):
         body = self.body
 
         ttk.Label(body, text=f"Who is playing? Up to {MAX_PLAYERS} players can each keep "
-                  "their own statistics and preferences.", wraplength=420,
+                  "their own statistics and preferences.", wraplength=wrap_width(self, 420),
                   justify="left").grid(row=0, column=0, columnspan=2, sticky="w")
         self.now_playing = ttk.Label(body, font=("DejaVu Sans", 11, "bold"))
         self.now_playing.grid(row=1, column=0, columnspan=2, sticky="w", pady=(8, 4))
@@ -121,7 +121,8 @@ class PlayersDialog(ModalDialog):
         self.name_ok.grid(row=1, column=1, padx=(8, 4))
         self.name_cancel = ttk.Button(self.name_box, text="Cancel", command=self.cancel_name)
         self.name_cancel.grid(row=1, column=2)
-        self.name_error = ttk.Label(self.name_box, foreground=ERROR_COLOUR, wraplength=420,
+        self.name_error = ttk.Label(self.name_box, foreground=ERROR_COLOUR,
+                                    wraplength=wrap_width(self, 420),
                                     justify="left")
         self.name_error.grid(row=2, column=0, columnspan=3, sticky="w")
         self.entry.bind("<Return>", lambda e: self.accept_name())
@@ -130,7 +131,8 @@ class PlayersDialog(ModalDialog):
         self.name_cancel.bind("<Escape>", self._escape_in_entry)
         self.name_ok.bind("<Escape>", self._escape_in_entry)
 
-        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=420, justify="left")
+        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=wrap_width(self, 420),
+                                 justify="left")
         self.message.grid(row=4, column=0, columnspan=2, sticky="w", pady=(8, 0))
 
         self.bind("<Return>", self._on_return)

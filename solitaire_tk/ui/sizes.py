@@ -23,3 +23,10 @@ def scale_factor(widget: tk.Misc) -> float:
 def scaled(widget: tk.Misc, pixels: int) -> int:
     """`pixels` on an ordinary screen, on this one."""
     return round(pixels * scale_factor(widget))
+
+
+def wrap_width(widget: tk.Misc, pixels: int) -> int:
+    """A text's wrap length of `pixels` on an ordinary screen, grown with the
+    scaling (so a line keeps its words), and never wider than the screen
+    leaves room for beside a dialog's edges."""
+    return max(120, min(scaled(widget, pixels), widget.winfo_screenwidth() - 120))

@@ -26,6 +26,7 @@ from ..wording import when_text
 from .dialogs import ModalDialog
 from .scrollarea import ScrollArea
 from .colours import ERROR_COLOUR
+from .sizes import wrap_width
 
 __all__ = ["ConfirmDialog", "StatsDialog", "game_title", "percent_text", "record_text",
            "score_rows", "stats_summary"]
@@ -129,7 +130,8 @@ class ConfirmDialog(ModalDialog):
         super().__init__(master, title)
         self._on_answer = on_answer
         self._answered = False
-        ttk.Label(self.body, text=question, wraplength=360, justify="left").pack(anchor="w")
+        ttk.Label(self.body, text=question, wraplength=wrap_width(self, 360),
+                  justify="left").pack(anchor="w")
         row = ttk.Frame(self.body)
         row.pack(anchor="e", pady=(14, 0))
         self.yes = ttk.Button(row, text=yes, command=lambda: self.answer(True))
@@ -190,7 +192,7 @@ class StatsDialog(ModalDialog):
         self.overall = ttk.LabelFrame(tables, text="All your games", padding=(10, 6))
         self.overall.pack(fill="x")
         self._table(self.overall, OVERALL_ROWS)
-        self.note = ttk.Label(self.overall, wraplength=380, justify="left",
+        self.note = ttk.Label(self.overall, wraplength=wrap_width(self, 380), justify="left",
                               foreground="#444444")
         self.note.grid(row=len(OVERALL_ROWS), column=0, columnspan=2, sticky="w", pady=(6, 0))
 
@@ -222,7 +224,8 @@ class StatsDialog(ModalDialog):
 
         self.buttons = ttk.Frame(body)
         self.buttons.pack(side="bottom", fill="x", pady=(4, 0), before=top)
-        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=380, justify="left")
+        self.message = ttk.Label(body, foreground=ERROR_COLOUR, wraplength=wrap_width(self, 380),
+                                 justify="left")
         self.message.pack(side="bottom", anchor="w", pady=(8, 0), before=top)
         self.clear_button = ttk.Button(self.buttons, text="Clear statistics...",
                                        command=self.ask_clear)
