@@ -27,6 +27,7 @@ from .keptgames import KEPT_KEY, ended_at
 from .records import record
 from .savefile import GameFileError, read_record
 from .stats import ENDED_FORMAT
+from .storage import MAX_FILE_BYTES, UnusableFile, read_json
 from .wording import plural, when_text
 
 BROUGHT_BACK = "brought back"   # "Ana (brought back)": Ana is another player's name now
@@ -128,6 +129,7 @@ def find_removed(folder: Path, listed: Iterable[str],
     skip = set(listed)
     saved = kept_files(folder / "saved")
     in_play = removed_files(folder, "current")
+    kept_settings = removed_files(folder, "settings")
     found = []
     for pid in sorted(set(saved) | set(in_play)):
         if pid in skip or not is_player_id(pid):
@@ -139,6 +141,9 @@ def find_removed(folder: Path, listed: Iterable[str],
             name_there, when = _game_in_play(path)
             name = name or name_there
             last = max(last, when)
+        # The name they had when removed (a rename after their last game is
+        # not in their saved games); a player an older app removed has none.
+        name = _name_at_removal(kept_settings.get(pid, [])) or name
         found.append(RemovedPlayer(pid, name, len(saved.get(pid, [])), last))
     return sorted(found, key=lambda player: (player.name.casefold(), player.id))
 
@@ -156,6 +161,21 @@ def _newest_game(saved: Path, files: list[tuple[float, str]], pid: str) -> tuple
             player = game.get("player")
             return player if isinstance(player, str) else "", ended_at(mark, when)
     return "", ""
+
+
+def _name_at_removal(paths: list[Path]) -> str:
+    """The name in the newest preferences kept at removal that can be read, or ""."""
+    for path in reversed(paths):
+        try:
+            data = read_json(path, MAX_FILE_BYTES)
+        except (OSError, UnusableFile):
+            continue
+        players = data.get("players") if isinstance(data, dict) else None
+        entry = players[0] if isinstance(players, list) and players else None
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(name, str) and name.strip():
+            return name
+    return ""
 
 
 def _game_in_play(path: Path) -> tuple[str, str]:

@@ -211,3 +211,15 @@ def test_the_last_played_day_is_when_the_newest_game_ended(tmp_path: Path) -> No
     assert removed.last_played.startswith("2025-05-03T12:05")
     assert store.bring_back("ana").words == ("Ana is back, with 1 saved game: the statistics "
                                              "count it again.")
+
+
+def test_a_player_renamed_after_their_last_game_is_listed_by_their_last_name(
+        tmp_path: Path) -> None:
+    """Their saved games say "Ana"; they were "Anna" when removed."""
+    store = ana_with_games(tmp_path, in_play=False)
+    store.rename_player("Ana", "Anna")
+    store.remove_player("Anna")
+    [removed] = store.removed_players()
+    assert removed.name == "Anna"
+    assert store.bring_back(removed.id).name == "Anna"
+    assert "Anna" in store.players()
