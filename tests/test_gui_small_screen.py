@@ -407,3 +407,36 @@ def test_the_panel_s_sentence_does_not_scroll_where_it_fits(driver_for,
     for widget in (panel.heading, panel.message, panel.rule_link, panel.undo_button,
                    panel.book):
         assert shown_inside(widget, panel.said if widget is not panel.book else panel)
+
+
+def test_the_tutor_s_first_sentence_shows_when_the_app_starts_small_at_150_percent(
+        display: str, data_dir, monkeypatch) -> None:
+    """Started as `solitaire-tk` starts it, on an 800x600 screen at 150%: the
+    sentence was measured while the window was still growing, and hidden."""
+    import argparse
+    import tkinter as tk
+
+    from solitaire_tk.ui.launch import open_app, size_window
+    from solitaire_tk.ui.window import prepare_root
+    from solitaire_tk.userdata import DataStore
+    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda self: 800)
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: 600)
+    root = tk.Tk(className="SolitaireTutorTest")
+    before = root.tk.call("tk", "scaling")
+    try:
+        root.tk.call("tk", "scaling", 2.0)
+        root.withdraw()
+        prepare_root(root)
+        store = DataStore(data_dir)
+        size_window(root, store.settings.window_geometry)
+        args = argparse.Namespace(game="double", variant=None, seed=5, file=None)
+        app = open_app(root, store, args, new_game("double", seed=5))
+        root.deiconify()
+        for _ in range(30):
+            root.update()
+            root.after(20)
+        assert app.panel.message.cget("text")
+        assert app.panel.said.canvas.winfo_height() > 20
+    finally:
+        root.tk.call("tk", "scaling", before)
+        root.destroy()

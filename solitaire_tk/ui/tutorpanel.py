@@ -179,6 +179,9 @@ class TutorPanel(ttk.Frame):
         """The sentence's area as tall as the sentence, but leaving the tabs
         and four lines of the lesson their room below it; beyond, it scrolls."""
         self._fit_job = None
+        # Measured once the window has settled: measured while it was still
+        # growing (at start-up at 150%), a stale height hid the sentence.
+        self.update_idletasks()
         height = self.winfo_height()
         if height <= 1:
             self.said.fit_content(10_000)   # not on the screen yet: all of it
