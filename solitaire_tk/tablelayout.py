@@ -31,15 +31,18 @@ MIN_CARD_W = 30
 # must find it, on a projector as on a scaled screen.
 NUMBER_SHARE = 0.14
 MIN_NUMBER_SIZE = 12
+# ...but never more than this share of a card's width (at 150% in a small
+# window, 18-pixel numbers over 37-pixel cards took the room the cards needed).
+MAX_NUMBER_SHARE = 0.3
 # The room a number of size s takes above its place: a line of DejaVu Sans is
-# at most 1.2 s pixels high (Tk's line space), drawn `number_lift` pixels above
-# the place, clear of the keys' ring round the place's own card; the ring or a
-# highlight round the card above reaches about 6 pixels past that card.
-LINE_HEIGHT, NUMBER_MARGIN = 1.2, 6.0
-# Marks on the table (outlines, the keys' ring) grow with cards wider than
-# MARK_CARD_W; the keys' ring and its dark casing reach RING_REACH pixels past
-# the edge of a card that wide or narrower.
-MARK_CARD_W, RING_REACH = 90, 8.5
+# at most 1.2 s + 1 pixels high (Tk's line space), drawn 1 pixel above the
+# place; the focus ring or a highlight round the card above reaches about 4
+# pixels past that card.
+LINE_HEIGHT, LINE_EXTRA, NUMBER_MARGIN = 1.2, 1.0, 5.0
+# Marks on the table (outlines, the keys' ring) grow with cards wider than this
+# (`Table.mark_width`); the place numbers are drawn over them, so a mark that
+# reaches into a number's room never hides it.
+MARK_CARD_W = 90
 
 
 @record(frozen=True)
@@ -144,48 +147,39 @@ def fitted_card_size(width: float, height: float, columns: float, rows: float,
 
     def extra(cw: int) -> float:   # the height the numbers need beyond what `rows` counts
         _, ch, gap = card_size(cw)
-        room = number_room(gap + band * ch, number_size(cw, min_number_size), cw, reach * ch)
+        room = number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)
         return numbered_rows * (room - gap - band * ch)
 
     cw = widest(height)
     while cw > MIN_CARD_W and widest(height - extra(cw)) < cw:
         cw -= 1   # (a smaller card's numbers may need more room than its gap: step by step)
     cw, ch, gap = card_size(cw)
-    return cw, ch, gap, number_room(gap + band * ch, number_size(cw, min_number_size), cw,
-                                    reach * ch)
+    return cw, ch, gap, number_room(gap + band * ch, number_size(cw, min_number_size), reach * ch)
 
 
 def number_size(card_w: int, min_number_size: int = MIN_NUMBER_SIZE) -> int:
     """The font size (pixels) of place numbers above cards `card_w` wide."""
-    return max(min_number_size, round(card_w * NUMBER_SHARE))
+    return min(max(min_number_size, round(card_w * NUMBER_SHARE)),
+               max(8, round(card_w * MAX_NUMBER_SHARE)))
 
 
-def number_lift(card_w: float) -> float:
-    """How far above its place a place number's line ends: clear of the keys'
-    ring round the place's card (a digit stands a pixel or two above its
-    line's foot), which grows with the cards."""
-    return max(1.0, RING_REACH * max(1.0, card_w / MARK_CARD_W) - 1.5)
+def number_band(size: float) -> float:
+    """The room a place number of font size `size` needs above its place."""
+    return size * LINE_HEIGHT + LINE_EXTRA + NUMBER_MARGIN
 
 
-def number_band(size: float, card_w: float) -> float:
-    """The room a place number of font size `size` needs above a place for
-    cards `card_w` wide."""
-    return size * LINE_HEIGHT + number_lift(card_w) + NUMBER_MARGIN
-
-
-def number_room(gap: float, size: int, card_w: float, reach: float = 0.0) -> float:
+def number_room(gap: float, size: int, reach: float = 0.0) -> float:
     """The room above a row of numbered places: the gap between the rows, or
     what a number of `size` needs (below the cards above, reaching `reach`
     into it), where that is more."""
-    return max(gap, number_band(size, card_w) + reach)
+    return max(gap, number_band(size) + reach)
 
 
 def label_size(room: float, card_w: int, min_number_size: int = MIN_NUMBER_SIZE,
                reach: float = 0.0) -> int:
     """The place numbers' font size: `number_size`, or smaller where `room`
     pixels above the place (less the `reach` of the cards above) hold no more."""
-    fits = int((room - reach - number_lift(card_w) - NUMBER_MARGIN) / LINE_HEIGHT
-               + 1e-9)  # (rounding)
+    fits = int((room - reach - LINE_EXTRA - NUMBER_MARGIN) / LINE_HEIGHT + 1e-9)  # (rounding)
     return max(1, min(number_size(card_w, min_number_size), fits))
 
 

@@ -165,20 +165,23 @@ def test_shift_enter_tells_how_many_cards_the_ring_s_pile_has(driver_for) -> Non
 
 
 def test_the_ring_leaves_its_place_s_number_readable(driver_for) -> None:
-    # The ring (outside Show moves' outline, on a dark casing) covered the foot
-    # of the number above a place whose first card it was round ("1" over stack 1).
+    # The ring (outside Show moves' outline, on a dark casing), and a held
+    # card's outline outside it, covered the foot of the number above a place
+    # whose first card they were round ("1" over stack 1), and on a big screen
+    # the number of the row below the card too.
     for geometry in ("800x560+0+0", "1900x1000+0+0"):
         d = driver_for(new_game("klondike", seed=42), geometry=geometry)
         d.key("Tab")
         d.key("Down")
         assert d.app.controls.focus.pile == "tableau1" and len(d.game.piles["tableau1"]) == 1
-        ring, = d.table.find_withtag("casing:focus")
+        d.key("Return")   # picked up: its outline goes round the ring
+        assert d.app.controls.held is not None
+        order = d.table.find_all()   # lowest first
         number, = d.table.find_withtag("number:tableau1")
-        ring_top = d.table.bbox(ring)[1]
-        number_foot = d.table.bbox(number)[3]
-        # A digit stands about a fifth of its size above its line's foot.
-        digit_foot = number_foot - d.table.layout.label_size * 0.2
-        assert ring_top >= digit_foot - 2, (geometry, ring_top, digit_foot)   # (bbox: a pixel out)
+        shadow, = d.table.find_withtag("shadow:tableau1")
+        for kind in ("casing:focus", "mark:focus", "casing:held", "mark:held"):
+            for item in d.table.find_withtag(kind):
+                assert order.index(item) < order.index(shadow) < order.index(number), kind
         d.close()
 
 

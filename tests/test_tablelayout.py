@@ -10,8 +10,8 @@ import pytest
 from solitaire_tk import GAME_IDS, new_game
 from solitaire_tk.cards import parse_card
 from solitaire_tk.registry import game_class
-from solitaire_tk.tablelayout import (MAX_CARD_W, MIN_NUMBER_SIZE, SQUEEZED_CARD_W, Rect,
-                                      card_offsets, number_band)
+from solitaire_tk.tablelayout import (MAX_CARD_W, MAX_NUMBER_SHARE, MIN_NUMBER_SIZE,
+                                      SQUEEZED_CARD_W, Rect, card_offsets, number_band)
 
 GAMES = [(game_id, variant) for game_id in GAME_IDS for variant in game_class(game_id).variants]
 # From the canvas left at the window's smallest size (640 x 480 less the
@@ -80,14 +80,16 @@ def test_a_place_number_has_room_above_its_place_however_small_the_window(
     number is never smaller than the least size asked for."""
     game = new_game(game_id, variant, seed=1)
     layout = game.table_layout(width, height, least)
-    assert layout.label_size >= least
+    # (at most a share of the card's width: tiny cards need the room themselves)
+    assert layout.label_size >= min(least, max(8, round(layout.card_w * MAX_NUMBER_SHARE)))
+    assert layout.label_size <= max(8, round(layout.card_w * MAX_NUMBER_SHARE))
     cards = [parse_card("KS", face_up=False)] * 6 + [parse_card("KS")] * (LONG_FAN - 6)
     covered = {pile_id: [Rect(x, y, layout.card_w, layout.card_h)
                          for x, y in card_offsets(spot, cards)]
                for pile_id, spot in layout.spots.items()}
     numbered = [pile_id for pile_id in layout.spots if game.place_number(pile_id) is not None]
     assert numbered
-    room = number_band(layout.label_size, layout.card_w)
+    room = number_band(layout.label_size)
     for pile_id in numbered:
         spot = layout.spots[pile_id]
         band = Rect(spot.x, spot.y - room + 0.5, layout.card_w, room - 0.5)

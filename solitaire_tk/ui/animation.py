@@ -111,7 +111,11 @@ class Slides:
             canvas.coords(item, *start)
             canvas.tag_raise(item)
             self._slides.append(_Slide(item, start, end, now))
-        canvas.tag_raise("mark")
+        raise_marks = getattr(canvas, "raise_marks", None)   # (the table's: marks, numbers)
+        if raise_marks is not None:
+            raise_marks()
+        else:
+            canvas.tag_raise("mark")
         if done is not None:
             self._done.append(done)
         if self._job is None:

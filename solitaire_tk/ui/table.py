@@ -12,8 +12,7 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..engine import Game
-from ..tablelayout import (MARK_CARD_W, MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets,
-                           number_lift)
+from ..tablelayout import MARK_CARD_W, MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets
 from .animation import Placed, Slides, pair_cards
 from .images import CardImages
 from .sizes import scaled
@@ -56,6 +55,7 @@ KEEP_CARDS_GAP_MS = 40
 # moves outlined a card again after each move, over the ring of a pupil who
 # plays with the keys).
 KEY_MARKS = ("casing:focus", "mark:focus", "casing:held", "mark:held")
+NUMBER_SHADOW = "#0b2a12"   # under a place number, so it reads over a yellow ring too
 
 
 class Table(tk.Canvas):
@@ -110,7 +110,7 @@ class Table(tk.Canvas):
             self._draw_pile(pid, tuple(self.game.piles[pid]))
         if before:
             self._slide_from(before, changed)
-        self.tag_raise("mark")
+        self.raise_marks()
 
     # -- the slide hook: where the cards of these piles were, and gliding from there
     def _drawn_places(self, pids: Sequence[str]) -> list[Placed]:
@@ -149,13 +149,13 @@ class Table(tk.Canvas):
         for pid in pids:
             for index in range(len(self._drawn.get(pid, ()))):
                 self.tag_raise(f"c:{pid}:{index}")
-        self.tag_raise("mark")
+        self.raise_marks()
 
     def redraw(self, pid: str) -> None:
         """Draw one pile afresh (cards put back exactly after a slide)."""
         if self.game is not None and self.layout is not None:
             self._draw_pile(pid, tuple(self.game.piles[pid]))
-            self.tag_raise("mark")
+            self.raise_marks()
 
     def _on_resize(self, event: tk.Event) -> None:
         # Dragging a window edge sends many sizes: draw the cards for the last one.
@@ -225,10 +225,15 @@ class Table(tk.Canvas):
                                  tags=tag)
             number = self.game.place_number(spot.pile_id) if self.game else None
             if number is not None:  # above the place, in the gap no card covers
-                self.create_text(spot.x + cw / 2, spot.y - number_lift(cw), text=str(number),
-                                 anchor="s",
-                                 fill="white", font=label_font,
-                                 tags=("slot", "label", f"number:{spot.pile_id}"))
+                # On a dark shadow, and drawn over the marks (`raise_marks`): the
+                # keys' ring or a held card's outline round the card at the foot
+                # of the number, or above it, reaches into its room.
+                x, y = spot.x + cw / 2, spot.y - 1
+                for dx, fill, kind in ((1, NUMBER_SHADOW, "shadow"), (0, "white", "number")):
+                    self.create_text(x + dx, y + dx, text=str(number), anchor="s",
+                                     fill=fill, font=label_font,
+                                     tags=("slot", "label", "numbers",
+                                           f"{kind}:{spot.pile_id}"))
             if spot.label:  # kept within the place (wrapped), so a card hides it all
                 size = self._word_size(spot.label, cw - 8, layout.label_size)
                 self.create_text(spot.x + cw / 2, spot.y + ch - 4, text=spot.label, anchor="s",
@@ -340,9 +345,7 @@ class Table(tk.Canvas):
             self.create_line(x1, y1, x2, y2, width=line, fill=fill, arrow="last",
                              arrowshape=head, capstyle="round",
                              tags=("mark", f"mark:{kind}"))
-        self.tag_raise("mark")
-        for tag in KEY_MARKS:
-            self.tag_raise(tag)
+        self.raise_marks()
 
     def target_rect(self, pid: str) -> Rect:
         """Where the pile's top card is (or its place, when empty)."""
@@ -388,6 +391,15 @@ class Table(tk.Canvas):
         return items
 
     # -- marks: focus ring, selection, targets ------------------------------
+    def raise_marks(self) -> None:
+        """The marks over the cards (the keys' own over the tutor's, each line
+        over its casing), and the place numbers over the marks: a ring or a
+        held card's outline reaching into a number's room never hides it."""
+        self.tag_raise("mark")
+        for tag in KEY_MARKS:
+            self.tag_raise(tag)
+        self.tag_raise("numbers")
+
     def mark_width(self, width: int) -> int:
         """A mark's line `width` for the cards on the table: wider on big cards."""
         card_w = self.layout.card_w if self.layout else MARK_CARD_W
@@ -407,9 +419,7 @@ class Table(tk.Canvas):
                           tags=("mark", f"casing:{kind}"))
             self._rounded(*box, outline=colour, width=line, dash=dash,
                           tags=("mark", f"mark:{kind}"))
-        self.tag_raise("mark")
-        for tag in KEY_MARKS:
-            self.tag_raise(tag)
+        self.raise_marks()
 
     def show_mark(self, kind: str, shown: bool) -> None:
         """Hide a mark for a while (or show it again) without forgetting it."""
