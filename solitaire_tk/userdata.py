@@ -710,6 +710,7 @@ class DataStore:
             except ValueError:
                 continue
         game_back = self._game_in_play_back(player_id, name)
+        self._statistics_back(player_id)
         player = _Player(player_id, name, self._removed_preferences(player_id))
         self._players.append(player)
         self._changed_ids.add(player_id)
@@ -721,22 +722,45 @@ class DataStore:
                            "" if name == wanted.name else wanted.name)
 
     def _game_in_play_back(self, player_id: str, name: str) -> bool:
-        """Put the player's newest game in play in removed/ back in current/, unless
-        there is one there; whether it was put back."""
+        """Put the player's newest game in play in removed/ that can be read back
+        in current/, unless there is one there; whether it was put back (a
+        damaged one stays in removed/: it was told as back, then put aside)."""
         from .removedplayers import removed_files
-        games = removed_files(self.folder, "current").get(player_id)
+        from .savefile import GameFileError, read_record
         target = self._in_play.record_path(player_id)
-        if not games or target.exists() or target in self._frozen:
+        if target.exists() or target in self._frozen:
             return False
+        for game in reversed(removed_files(self.folder, "current").get(player_id, [])):
+            try:
+                read_record(game)
+            except GameFileError:
+                continue
+            try:
+                target.parent.mkdir(exist_ok=True)
+                os.replace(game, target)
+            except OSError as error:
+                self._tell(f"{name}'s unfinished game could not be put back "
+                           f"({(error.strerror or str(error)).lower()}): it is still in the "
+                           f"removed folder, as '{game.name}'.")
+                return False
+            return True
+        return False
+
+    def _statistics_back(self, player_id: str) -> None:
+        """Put the player's statistics file as it was when they were removed back
+        in stats/ (what Clear statistics left out, an older app's figures), unless
+        one is there; the games kept since are counted onto it.  Without it (or if
+        it cannot be moved) they are counted from saved/ alone."""
+        from .removedplayers import removed_files
+        kept = removed_files(self.folder, "stats").get(player_id)
+        target = self.folder / "stats" / f"{player_id}.json"
+        if not kept or target.exists():
+            return
         try:
             target.parent.mkdir(exist_ok=True)
-            os.replace(games[-1], target)
-        except OSError as error:
-            self._tell(f"{name}'s unfinished game could not be put back "
-                       f"({(error.strerror or str(error)).lower()}): it is still in the "
-                       f"removed folder, as '{games[-1].name}'.")
-            return False
-        return True
+            os.replace(kept[-1], target)
+        except OSError:
+            pass
 
     def switch_player(self, name: str) -> None:
         """Make `name` the current player; this starts a new session.

@@ -223,3 +223,29 @@ def test_a_player_renamed_after_their_last_game_is_listed_by_their_last_name(
     assert removed.name == "Anna"
     assert store.bring_back(removed.id).name == "Anna"
     assert "Anna" in store.players()
+
+
+def test_a_player_brought_back_keeps_what_clear_statistics_cleared(tmp_path: Path) -> None:
+    """The teacher had cleared Ana's Thirteen figures; bringing her back counted
+    her two old wins again (her statistics file in removed/ was not read)."""
+    store = ana_with_games(tmp_path, in_play=False)
+    store.switch_player("Ana")
+    store.clear_stats("thirteen")
+    assert store.stats("thirteen").played == 0
+    store.switch_player("Player 1")
+    store.remove_player("Ana")
+    store.bring_back("ana")
+    again = DataStore(tmp_path)
+    again.switch_player("Ana")
+    assert again.stats("thirteen").played == 0, "cleared stays cleared"
+    assert again.stats("cruel").played == 1, "the rest counted as before"
+
+
+def test_a_damaged_game_in_play_is_not_said_to_be_back(tmp_path: Path) -> None:
+    store = ana_with_games(tmp_path)
+    store.remove_player("Ana")
+    [kept] = (tmp_path / "removed").glob("current-ana-*.json")
+    kept.write_text("{ not a game")
+    back = store.bring_back("ana")
+    assert not back.game_in_play and "unfinished game" not in back.words
+    assert kept.exists() and not (tmp_path / "current" / "ana.json").exists()
