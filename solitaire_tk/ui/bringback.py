@@ -66,10 +66,9 @@ class BringBackDialog(ModalDialog):
         if self.removed:
             self.tree.selection_set(self.removed[0].id)
             self.tree.focus(self.removed[0].id)
-        for widget, key in ((self.tree, "<Return>"), (self.tree, "<KP_Enter>"),
-                            (self.bring_button, "<Return>"), (self.bring_button, "<KP_Enter>")):
-            widget.bind(key, lambda e: self._bring_back_key())
-        self.cancel_button.bind("<Return>", lambda e: self.close())
+        # (Enter on a button presses it, as everywhere: `window.prepare_root`.)
+        for key in ("<Return>", "<KP_Enter>"):
+            self.tree.bind(key, lambda e: self._bring_back_key())
         self.tree.bind("<Double-Button-1>", lambda e: self.bring_back())
         self._answered = False
         self.show(self.tree)

@@ -116,10 +116,9 @@ class DeckDialog(ModalDialog):
         self.accept()
 
     def _on_return(self, _event: object = None) -> str:
-        if self.focus_get() is self.cancel_button:
-            self.close()
-        else:
-            self.accept()
+        """Enter uses the back chosen (on a button, Enter presses it:
+        `window.prepare_root`)."""
+        self.accept()
         return "break"
 
     def accept(self) -> None:

@@ -135,8 +135,6 @@ class PlayersDialog(ModalDialog):
                                  justify="left")
         self.message.grid(row=4, column=0, columnspan=2, sticky="w", pady=(8, 0))
 
-        self.bind("<Return>", self._on_return)
-        self.bind("<KP_Enter>", self._on_return)
         self.bind("<Prior>", lambda e: self._page(-1))
         self.bind("<Next>", lambda e: self._page(1))
         self.refresh()
@@ -399,8 +397,3 @@ class PlayersDialog(ModalDialog):
         self.play_selected()
         return "break"
 
-    def _on_return(self, _event: object = None) -> str:
-        widget = self.focus_get()
-        if isinstance(widget, ttk.Button):
-            widget.invoke()
-        return "break"

@@ -336,11 +336,8 @@ class StatsDialog(ModalDialog):
 
     # -- buttons --------------------------------------------------------------------------
     def _on_return(self, _event: object = None) -> str:
-        widget = self.focus_get()
-        if isinstance(widget, ttk.Button):
-            widget.invoke()
-        else:
-            self.close()
+        """Enter closes (on a button, Enter presses it: `window.prepare_root`)."""
+        self.close()
         return "break"
 
     def ask_clear(self) -> None:
