@@ -460,3 +460,26 @@ def test_dialogs_open_fast(root: tk.Tk, data_dir: Path) -> None:
         pump(dialog)
         assert time.monotonic() - start < 1.0
         dialog.close()
+
+
+def test_a_tooltip_near_the_screen_s_edge_stays_on_the_screen(driver_for, monkeypatch) -> None:
+    """On an 800x600 screen the Players dialog's Bring back tooltip ran off the right."""
+    import tkinter as tk
+    from tkinter import ttk
+    from solitaire_tk.ui.tooltip import Tooltip
+    d = driver_for(new_game("cruel", seed=3), geometry="800x560+0+0")
+    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda self: 800)
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: 600)
+    button = ttk.Button(d.root, text="Bring back...")
+    button.place(x=730, y=530)
+    d.pump(50)
+    tip = Tooltip(button, "A removed player whose saved games are kept can be brought back "
+                          "here, with every game counted again.", wraplength=300)
+    tip.show()
+    d.pump(50)
+    assert tip.shown and tip.label is not None
+    shown = tip.label.winfo_toplevel()
+    assert shown.winfo_rootx() + shown.winfo_width() <= 800
+    assert shown.winfo_rooty() + shown.winfo_height() <= 600
+    assert shown.winfo_rooty() + shown.winfo_height() <= button.winfo_rooty(), "over it"
+    tip._hide()

@@ -38,9 +38,20 @@ class Tooltip:
                               borderwidth=1, font=("DejaVu Sans", 10), padx=6, pady=2,
                               justify="left", wraplength=self.wraplength)
         self.label.pack()
-        x, y = self.place(tip)
+        x, y = self._on_screen(tip, *self.place(tip))
         tip.wm_geometry(f"+{x}+{y}")
         self._tip = tip
+
+    def _on_screen(self, tip: tk.Toplevel, x: int, y: int) -> tuple[int, int]:
+        """The tip kept on the screen: moved left from its right edge, and put
+        over the widget where there is no room under it (on an 800x600 screen
+        a tip on a dialog's right-hand button ran off the edge)."""
+        tip.update_idletasks()
+        width, height = tip.winfo_reqwidth(), tip.winfo_reqheight()
+        screen_w, screen_h = tip.winfo_screenwidth(), tip.winfo_screenheight()
+        if y + height > screen_h:
+            y = self.widget.winfo_rooty() - height - 4
+        return max(0, min(x, screen_w - width - 4)), max(0, y)
 
     def place(self, tip: tk.Toplevel) -> tuple[int, int]:
         """Where the tip's top-left corner goes on the screen: under the widget."""
