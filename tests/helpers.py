@@ -70,6 +70,17 @@ def won_thirteen() -> Game:
     return game
 
 
+def removed_with_a_won_game(store: Any, name: str, stays: str) -> None:
+    """`name` wins a game of Thirteen, kept with their games, and is then removed
+    by `stays` (as a classmate's mischief would)."""
+    store.switch_player(name)
+    game = won_thirteen()
+    game.player = name   # as the app names the player of each game
+    store.record_game(game, used_hints=False)
+    store.switch_player(stays)
+    store.remove_player(name)
+
+
 def push_and_pop_walk(game: Game, state: Any, rng: random.Random, steps: int,
                       forward: float) -> Iterator[None]:
     """A random walk of a search state and its game side by side: a move

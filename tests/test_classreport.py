@@ -23,7 +23,7 @@ from solitaire_tk.stats import GameStats
 from solitaire_tk.storage import SaveError
 from solitaire_tk.userdata import SETTING_NAMES, DataStore
 
-from .helpers import play, won_thirteen
+from .helpers import play, removed_with_a_won_game, won_thirteen
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ("Ana", "Zoë Brontë", "Sam")
@@ -278,12 +278,7 @@ def test_a_removed_player_whose_games_are_kept_is_named_under_the_table(
     report says so and how to bring her back, rather than leave her out
     without a word (the CSV file has the table only)."""
     store = DataStore(class_folder)
-    store.switch_player("Zoë Brontë")
-    game = won_thirteen()
-    game.player = "Zoë Brontë"   # as the app names the player of each game
-    store.record_game(game, used_hints=False)
-    store.switch_player("Ana")
-    store.remove_player("Zoë Brontë")
+    removed_with_a_won_game(store, "Zoë Brontë", stays="Ana")
     del store
     report = read_class(class_folder)
     assert "Zoë Brontë" not in report.players

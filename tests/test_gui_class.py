@@ -17,7 +17,7 @@ from solitaire_tk.ui import classdialog
 from solitaire_tk.ui.classdialog import BEST_COLOUR, ClassDialog
 from solitaire_tk.userdata import DataStore
 
-from .helpers import play, won_thirteen
+from .helpers import play, removed_with_a_won_game, won_thirteen
 
 
 def make_class(folder: Path) -> None:
@@ -190,12 +190,7 @@ def test_the_class_dialog_names_removed_players_whose_games_are_kept(
         driver_for: Callable[..., Any], data_dir: Path) -> None:
     make_class(data_dir)
     store = DataStore(data_dir)
-    store.switch_player("Zoë")
-    game = won_thirteen()
-    game.player = "Zoë"   # as the app names the player of each game
-    store.record_game(game, used_hints=False)
-    store.switch_player("Ana")
-    store.remove_player("Zoë")
+    removed_with_a_won_game(store, "Zoë", stays="Ana")
     store.release_player()
     driver = driver_for(new_game("klondike", seed=3))
     dialog = open_from_menu(driver)
