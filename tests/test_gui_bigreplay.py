@@ -49,7 +49,8 @@ def shows(text: str, whole: str) -> bool:
     if text == whole:
         return True
     words = text[:-len(ELLIPSIS)]
-    return text.endswith(ELLIPSIS) and whole.startswith(words) and whole[len(words)] == " "
+    return (text.endswith(ELLIPSIS) and whole.startswith(words)
+            and whole[len(words):].lstrip(",:;")[:1] == " ")
 
 
 def check_shown(d: Driver, replay: Replay, step: int) -> None:
