@@ -191,7 +191,15 @@ class TutorPanel(ttk.Frame):
         below = tabs + self.help.winfo_reqheight() + _packed_pady(self.book)
         above = sum(widget.winfo_reqheight() + _packed_pady(widget)
                     for widget in (self.title, self.tools))
-        self.said.fit_content(max(0, height - above - below - 2 * PADDING))
+        room = max(0, height - above - below - 2 * PADDING)
+        if room < self.said.inner.winfo_reqheight():
+            # Scrolling: the heading and whole lines of the sentence (a line cut
+            # in half across the foot read as a mistake).
+            line = int(self.tk.call("font", "metrics", self.message.cget("font"),
+                                    "-linespace"))
+            heading = self.heading.winfo_reqheight()
+            room = heading + max(1, (room - heading) // line) * line if room > heading else room
+        self.said.fit_content(room)
 
     def _keep_tabs_still(self) -> None:
         """Keep the tabs below in place while the sentences change (from two to
