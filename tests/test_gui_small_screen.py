@@ -435,8 +435,14 @@ def test_the_tutor_s_first_sentence_shows_when_the_app_starts_small_at_150_perce
         for _ in range(30):
             root.update()
             root.after(20)
-        assert app.panel.message.cget("text")
-        assert app.panel.said.canvas.winfo_height() > 20
+        panel = app.panel
+        assert panel.message.cget("text")
+        shown = panel.said.canvas.winfo_height()
+        assert shown > 20
+        # Scrolling: the heading and whole lines, none cut across the foot.
+        assert shown < panel.said.inner.winfo_reqheight()
+        line = int(root.tk.call("font", "metrics", panel.message.cget("font"), "-linespace"))
+        assert (shown - panel.heading.winfo_reqheight()) % line == 0
     finally:
         root.tk.call("tk", "scaling", before)
         root.destroy()
