@@ -238,3 +238,24 @@ def test_the_menu_entry_the_keys_are_on_is_shown_clearly(driver_for) -> None:
     for menu in (bar, game_menu):
         assert str(menu.cget("activebackground")) == MENU_ACTIVE_BACKGROUND
         assert str(menu.cget("activeforeground")) == "white"
+
+
+def test_a_dragged_card_passes_over_the_place_numbers(driver_for) -> None:
+    # Numbers drawn over the marks were drawn over a card being dragged too.
+    d = driver_for(new_game("cruel", seed=3), geometry="1100x720+0+0")
+    start = d.card_point("pile7")
+    number, = d.table.find_withtag("number:pile2")
+    x1, y1, x2, y2 = d.table.bbox(number)
+    end = ((x1 + x2) // 2, (y1 + y2) // 2)
+    d.table.event_generate("<ButtonPress-1>", x=start[0], y=start[1])
+    for step in range(1, 7):
+        x = start[0] + (end[0] - start[0]) * step // 6
+        y = start[1] + (end[1] - start[1]) * step // 6
+        d.table.event_generate("<B1-Motion>", x=x, y=y, state=0x100)
+        d.pump()
+    order = d.table.find_all()
+    dragged = d.table.find_withtag("moving")
+    assert dragged and all(order.index(item) > order.index(number) for item in dragged)
+    d.table.event_generate("<ButtonRelease-1>", x=end[0], y=end[1], state=0x100)
+    d.pump()
+    assert not d.table.find_withtag("moving")

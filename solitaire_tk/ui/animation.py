@@ -17,6 +17,10 @@ from typing import Callable, Sequence
 
 from ..records import field, record
 
+# The tag of a card on the move (dragged, or sliding into place): drawn over
+# everything, the table's marks and place numbers too (`Table.raise_marks`).
+MOVING = "moving"
+
 SLIDE_MS = 120          # the whole slide, whatever the number of frames
 FRAME_MS = 16
 CELEBRATE_MS = 1500
@@ -109,6 +113,7 @@ class Slides:
         now = time.monotonic()
         for item, start, end in moving:
             canvas.coords(item, *start)
+            canvas.addtag_withtag(MOVING, item)
             canvas.tag_raise(item)
             self._slides.append(_Slide(item, start, end, now))
         raise_marks = getattr(canvas, "raise_marks", None)   # (the table's: marks, numbers)
@@ -129,6 +134,7 @@ class Slides:
         slides, self._slides = self._slides, []
         for slide in slides:
             self.canvas.coords(slide.item, *slide.end)
+        self.canvas.dtag(MOVING, MOVING)
         done, self._done = self._done, []
         for action in done:
             action()

@@ -19,6 +19,7 @@ from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..tablelayout import Rect
 from ..records import record
+from .animation import MOVING
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
 # The pointer over a card that can move: the open hand the games' help speaks
@@ -271,6 +272,7 @@ class TableControls:
         count = probe.count if probe.action == "move" and probe.index is None else 1
         items = self.table.items_from(hit.pile, hit.index, count)
         for item in items:
+            self.table.addtag_withtag(MOVING, item)   # over the marks and numbers too
             self.table.tag_raise(item)
         self._drag = _Drag(hit.pile, hit.index, items, x, y, x, y)
         if self.on_hold:
@@ -280,6 +282,7 @@ class TableControls:
         press, drag = self._press, self._drag
         self._press = None
         self._drag = None
+        self.table.dtag(MOVING, MOVING)
         if drag is not None:
             self._drop(drag, event.x, event.y)
             if self.on_hold:

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..engine import Game
 from ..tablelayout import MARK_CARD_W, MIN_NUMBER_SIZE, Rect, TableLayout, card_offsets
-from .animation import Placed, Slides, pair_cards
+from .animation import MOVING, Placed, Slides, pair_cards
 from .images import CardImages
 from .sizes import scaled
 from ..records import record
@@ -399,6 +399,7 @@ class Table(tk.Canvas):
         for tag in KEY_MARKS:
             self.tag_raise(tag)
         self.tag_raise("numbers")
+        self.tag_raise(MOVING)   # a card dragged or sliding passes over them all
 
     def mark_width(self, width: int) -> int:
         """A mark's line `width` for the cards on the table: wider on big cards."""
