@@ -259,3 +259,25 @@ def test_a_dragged_card_passes_over_the_place_numbers(driver_for) -> None:
     d.table.event_generate("<ButtonRelease-1>", x=end[0], y=end[1], state=0x100)
     d.pump()
     assert not d.table.find_withtag("moving")
+
+
+def test_the_keys_read_the_replay_s_step_on_the_table(driver_for) -> None:
+    # In a replay the ring looked for the game in play's cards: Tab raised an
+    # error, and Shift+Enter on the deck said 19 cards where the step shows 24.
+    d = driver_for(new_game("klondike", "draw1", seed=1158020890))
+    for _ in range(5):
+        d.key("d")
+    assert len(d.game.piles["stock"]) == 19
+    d.key("e", state=0x4)   # Ctrl+E: replay this game
+    assert d.app.replaying
+    d.key("Home")
+    shown = d.table.game
+    assert shown is not None and len(shown.piles["stock"]) == 24
+    errors: list[BaseException] = []
+    d.root.report_callback_exception = lambda kind, value, trace: errors.append(value)
+    for _ in range(3):
+        d.key("Tab")
+    assert not errors
+    d.app.controls.focus = type(d.app.controls.focus)("stock", None)
+    d.key("Return", state=0x1)   # Shift+Enter
+    assert d.status() == "The deck has 24 cards."

@@ -116,7 +116,11 @@ class TableControls:
 
     @property
     def game(self) -> Game:
-        return self.player.game
+        """The game the table shows, which the ring, the highlights and the
+        counts read: a replay's step is not the game in play (Tab in a replay
+        looked for cards the shown step did not have)."""
+        shown = self.table.game
+        return shown if shown is not None else self.player.game
 
     def _on_arrow(self, key: str, event: tk.Event) -> str:
         return self._replay_or(key, self._arrow)
