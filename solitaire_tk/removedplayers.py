@@ -107,8 +107,9 @@ def kept_files(saved: Path) -> dict[str, list[tuple[float, str]]]:
 
 
 def removed_files(folder: Path, kind: str) -> dict[str, list[Path]]:
-    """The files of a `kind` ("current": games in play; "settings": preferences)
-    put into `folder`/removed/ with their players, by player id, the newest last."""
+    """The files of a `kind` ("current": games in play; "settings": preferences;
+    "stats": statistics) put into `folder`/removed/ with their players, by
+    player id, the newest last."""
     found: dict[str, list[tuple[str, int, Path]]] = {}
     try:
         names = os.listdir(folder / "removed")

@@ -176,3 +176,35 @@ def test_the_chooser_stands_in_the_middle_of_a_big_window(display: str, data_dir
         assert x > 200
     finally:
         root.destroy()
+
+
+def test_the_chooser_s_sentences_stay_on_a_small_screen_at_150_percent(
+        display: str, data_dir: Path, monkeypatch) -> None:
+    """Each sentence sits beside its button: wrapped as if alone on its line,
+    it ran about 200 pixels off an 800-wide screen at 150%."""
+    from solitaire_tk.ui.chooser import choose_game
+    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda self: 800)
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: 600)
+    root = tk.Tk()
+    before = root.tk.call("tk", "scaling")
+    prepare_root(root)
+    try:
+        root.tk.call("tk", "scaling", 2.0)
+        root.geometry("800x560+0+0")
+        cut: list[str] = []
+        seen: list[str] = []
+
+        def look() -> None:
+            for widget in _descendants(root):
+                if isinstance(widget, ttk.Label) and widget.winfo_ismapped():
+                    seen.append(str(widget.cget("text")))
+                    if widget.winfo_width() < widget.winfo_reqwidth():   # cut by the window
+                        cut.append(str(widget.cget("text")))
+            root.tk.call(root.protocol("WM_DELETE_WINDOW"))
+
+        root.after(400, look)
+        assert choose_game(root, DataStore(data_dir)) is None
+        assert len(seen) >= 6 and not cut, cut
+    finally:
+        root.tk.call("tk", "scaling", before)
+        root.destroy()

@@ -40,7 +40,10 @@ def choose_game(root: tk.Tk, store: Any) -> Game | None:
         button = ttk.Button(row, text=game.title, width=18, command=partial(chosen.set, game_id))
         button.pack(side="left")
         buttons.append(button)
-        ttk.Label(row, text=game.blurb, wraplength=wrap_width(root, 520),
+        # Beside its button: the room the screen leaves there (at 150% on an
+        # 800x600 screen a sentence wrapped as if alone ran off the edge).
+        room = root.winfo_screenwidth() - button.winfo_reqwidth() - 2 * 24 - 12 - 40
+        ttk.Label(row, text=game.blurb, wraplength=min(wrap_width(root, 520), room),
                   justify="left").pack(side="left", padx=12)
         if len(game.variants) > 1:
             variants[game_id] = variant = tk.StringVar(value=game.variants[0])
