@@ -208,6 +208,12 @@ def test_every_menu_entry_has_a_letter_of_its_own(driver_for) -> None:
                     menus.append(d.root.nametowidget(menu.entrycget(n, "menu")))
             assert len(letters) == len(set(letters)), letters
         assert seen > 30
+        learn = d.root.nametowidget(d.app.root.nametowidget(bar.entrycget(3, "menu"))
+                                    .entrycget(1, "menu"))
+        letters = {str(learn.entrycget(n, "label")): str(learn.entrycget(n, "label"))[
+            int(learn.entrycget(n, "underline"))] for n in range(int(learn.index("end")) + 1)}
+        # The letter names the game, not the word every entry shares.
+        assert letters["Learn Cruel"] == "C" and letters["Learn Klondike"] == "K", letters
         d.close()
 
 

@@ -263,14 +263,19 @@ def give_letters(menu: tk.Menu) -> None:
     taken = {str(menu.entrycget(n, "label"))[int(menu.entrycget(n, "underline"))].lower()
              for n in entries if int(menu.entrycget(n, "underline")) >= 0}
     # First letters first ("Double Solitaire" gets its D before "Klondike: draw
-    # three" takes a D from a later word), then other words' first letters, then any.
+    # three" takes a D from a later word), then other words' first letters, then
+    # any; a word every entry starts with ("Learn Cruel", "Learn Dammit!") is
+    # passed over, so the letters name what differs.
+    labels = [str(menu.entrycget(n, "label")) for n in entries]
+    common = _shared_first_word(labels)
     for first_only in (True, False):
         for n in entries:
             if int(menu.entrycget(n, "underline")) >= 0:
                 continue
             label = str(menu.entrycget(n, "label"))
             starts = [i for i, char in enumerate(label)
-                      if char.isalnum() and (i == 0 or not label[i - 1].isalnum())]
+                      if char.isalnum() and (i == 0 or not label[i - 1].isalnum())
+                      and not (common and i == 0)]
             others = [i for i, char in enumerate(label) if char.isalnum() and i not in starts]
             tries = starts[:1] if first_only else starts + others
             free = next((i for i in tries if label[i].lower() not in taken), None)
@@ -345,6 +350,12 @@ def _takes_typing(widget: tk.Misc) -> bool:
     if kind == "TCombobox":
         return str(widget.cget("state")) != "readonly"
     return kind == "Text" and str(widget.cget("state")) == "normal"
+
+
+def _shared_first_word(labels: list[str]) -> bool:
+    """Whether every one of several labels starts with the same word."""
+    firsts = {label.split(" ", 1)[0] for label in labels}
+    return len(labels) > 1 and len(firsts) == 1
 
 
 def _show_keys(app: TutorApp) -> None:
