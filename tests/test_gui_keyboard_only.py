@@ -287,3 +287,20 @@ def test_the_keys_read_the_replay_s_step_on_the_table(driver_for) -> None:
     d.app.controls.focus = type(d.app.controls.focus)("stock", None)
     d.key("Return", state=0x1)   # Shift+Enter
     assert d.status() == "The deck has 24 cards."
+
+
+def test_tab_to_a_widget_scrolled_out_of_sight_brings_it_into_sight(driver_for) -> None:
+    # At 800x600 the lesson page scrolls: Tab to the list of lessons gave it
+    # the keys out of sight, so nothing seemed to have them.
+    d = driver_for(new_game("thirteen", seed=5), geometry="800x560+0+0")
+    d.app.learn("thirteen")
+    d.pump(100)
+    page = d.app.course._view
+    assert page is not None and page.area.scrolls
+    page.area.canvas.yview_moveto(0)
+    d.pump()
+    canvas = page.area.canvas
+    page.lessons.focus_force()
+    d.pump(100)
+    top = page.lessons.winfo_rooty()
+    assert canvas.winfo_rooty() <= top < canvas.winfo_rooty() + canvas.winfo_height()

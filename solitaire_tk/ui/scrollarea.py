@@ -44,6 +44,9 @@ class ScrollArea(ttk.Frame):
         # Configure events say so (`_watch` gives them this tag).
         self._tag = f"ScrollArea{id(self)}"
         self.bind_class(self._tag, "<Configure>", self._fit, add="+")
+        # Tab to a widget scrolled out of sight brings it into sight (a
+        # keyboard pupil saw nothing take the keys).
+        self.bind_class(self._tag, "<FocusIn>", self._see_focused, add="+")
         self.bind("<Enter>", self._wheel_on, add="+")
         self.bind("<Leave>", self._wheel_off, add="+")
         self._wheel_bound = False
@@ -105,6 +108,10 @@ class ScrollArea(ttk.Frame):
 
     def to_top(self) -> None:
         self.canvas.yview_moveto(0)
+
+    def _see_focused(self, event: tk.Event) -> None:
+        if isinstance(event.widget, tk.Widget) and event.widget is not self.inner:
+            self.see(event.widget)
 
     def see(self, widget: tk.Widget) -> None:
         """Scroll so that `widget` (inside the area) is in sight."""

@@ -71,8 +71,6 @@ class TutorPanel(ttk.Frame):
         self.undo_button = ttk.Button(self.said.inner, text="Undo", command=self._undo)
         self._on_undo: Callable[[], None] | None = None
         self.undo_tip = Tooltip(self.undo_button, "Take that move back")
-        for button in (self.rule_link, self.undo_button):   # Tab to a button scrolled away
-            button.bind("<FocusIn>", lambda event: self.said.see(event.widget), add="+")
         self.told: tuple[str, str] = ("", "info")  # the sentence shown and its kind
         self._tallest = 0   # the sentence's height to keep (`_keep_tabs_still`)
         self._fit_job: str | None = None
