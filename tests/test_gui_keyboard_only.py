@@ -263,8 +263,13 @@ def test_a_dragged_card_passes_over_the_place_numbers(driver_for) -> None:
     dragged = d.table.find_withtag("moving")
     assert dragged and all(order.index(item) > order.index(number) for item in dragged)
     d.table.event_generate("<ButtonRelease-1>", x=end[0], y=end[1], state=0x100)
-    d.pump()
-    assert not d.table.find_withtag("moving")
+    # Not a place it may go: it slides back, over the numbers all the way.
+    assert not d.game.log and d.app.controls._slide_job is not None
+    order = d.table.find_all()
+    assert all(order.index(item) > order.index(number) for item in dragged)
+    assert set(d.table.find_withtag("moving")) == set(dragged)
+    d.pump(400)
+    assert d.app.controls._slide_job is None and not d.table.find_withtag("moving")
 
 
 def test_the_keys_read_the_replay_s_step_on_the_table(driver_for) -> None:

@@ -286,9 +286,10 @@ class TableControls:
         press, drag = self._press, self._drag
         self._press = None
         self._drag = None
-        self.table.dtag(MOVING, MOVING)
         if drag is not None:
             self._drop(drag, event.x, event.y)
+            if self._slide_job is None:   # (a card sliding back stays on top until home)
+                self.table.dtag(MOVING, MOVING)
             if self.on_hold:
                 self.on_hold(self.held)
         elif press is not None and press[2] is not None:
@@ -323,6 +324,7 @@ class TableControls:
                     step: int = 0) -> None:
         self._slide_job = None
         if step >= SLIDE_STEPS:
+            self.table.dtag(MOVING, MOVING)
             self.table.redraw(pile)
             self.table.refresh()
             return
