@@ -83,8 +83,11 @@ class _Slide:
 class Slides:
     """Canvas items gliding from where they were to where they now belong."""
 
-    def __init__(self, canvas: tk.Canvas) -> None:
+    def __init__(self, canvas: tk.Canvas, on_top: Callable[[], None]) -> None:
+        """`on_top`: puts what is drawn over the cards back over them (the
+        table's marks and place numbers), after the sliding cards are raised."""
         self.canvas = canvas
+        self.on_top = on_top
         self.wanted: Callable[[], bool] = lambda: True  # the Animations option
         self._slides: list[_Slide] = []
         self._done: list[Callable[[], None]] = []
@@ -116,11 +119,7 @@ class Slides:
             canvas.addtag_withtag(MOVING, item)
             canvas.tag_raise(item)
             self._slides.append(_Slide(item, start, end, now))
-        raise_marks = getattr(canvas, "raise_marks", None)   # (the table's: marks, numbers)
-        if raise_marks is not None:
-            raise_marks()
-        else:
-            canvas.tag_raise("mark")
+        self.on_top()
         if done is not None:
             self._done.append(done)
         if self._job is None:

@@ -19,6 +19,7 @@ from ..engine import STOCK_ACTIONS, Game
 from ..moves import Move
 from ..tablelayout import Rect
 from ..records import record
+from ..wording import plural, sentence
 from .animation import MOVING
 from .table import FOCUS_COLOUR, SELECT_COLOUR, Hit, Table
 
@@ -352,9 +353,8 @@ class TableControls:
     def _tell_count(self, pile: str) -> None:
         """How many cards a pile has (a squared-up pile shows only its top card)."""
         count = len(self.game.piles[pile])
-        cards = "1 card" if count == 1 else f"{count} cards"
-        place = self.game.place(pile)
-        self.player.say(f"{place[:1].upper()}{place[1:]} has {cards}.", "info")
+        self.player.say(sentence(f"{self.game.place(pile)} has {plural(count, 'card')}."),
+                        "info")
 
     def _on_alt_click(self, event: tk.Event) -> None:
         hit = self.table.hit(event.x, event.y)

@@ -72,7 +72,7 @@ class Table(tk.Canvas):
         self._word_sizes: dict[tuple[str, int, int], int] = {}   # see `_word_size`
         self._resize_job: str | None = None
         self._keep_job: str | None = None
-        self.slides = Slides(self)
+        self.slides = Slides(self, self.raise_marks)
         self.bind("<Configure>", self._on_resize)
         self.bind("<Destroy>", self._on_destroy, add="+")
 
